@@ -1,0 +1,2 @@
+import ModelMapper
+print("Benchmarks: placeholder")
