@@ -1,0 +1,33 @@
+/// The kinds of entries on a ``Tape``.
+enum TokenKind: UInt8 {
+    case null, falseValue, trueValue, number, string, key, objectStart, objectEnd, arrayStart, arrayEnd
+
+    var isContainerStart: Bool { self == .objectStart || self == .arrayStart }
+
+    /// The JSON type's name, for error messages ("a string", "an object").
+    var typeDescription: String {
+        switch self {
+        case .null: return "null"
+        case .falseValue, .trueValue: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .key: return "a key"
+        case .objectStart, .objectEnd: return "an object"
+        case .arrayStart, .arrayEnd: return "an array"
+        }
+    }
+}
+
+/// One parsed JSON token, 16 bytes.
+///
+/// - `string`, `key`, `number`: `length` bytes at byte `payload` of the input (or of the tape's arena when
+///   `inArena`): the string's unescaped UTF-8 (validated by yajl), or the number's literal text.
+/// - `objectStart`, `arrayStart`: `payload` is the index of the matching end token (so a skip is O(1)) and
+///   `length` the number of members / elements.
+/// - `objectEnd`, `arrayEnd`: `payload` is the index of the matching start token.
+struct Token {
+    var kind: TokenKind
+    var inArena: Bool
+    var length: UInt32
+    var payload: Int
+}

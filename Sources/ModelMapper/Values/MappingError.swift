@@ -1,0 +1,86 @@
+/// An error thrown when JSON cannot be read or mapped onto a model.
+///
+/// Every error says what went wrong (``kind``), where in the model it happened (``path``, such as
+/// `statuses[3].user.id`) and, when the input bytes are known, where in the input (``line``, ``column``,
+/// ``offset``). Its ``description`` reads well on one line:
+/// `line 3, column 12: typeMismatch at statuses[3].user.id: expected an integer, found a string`.
+public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The category of failure.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The input is not well-formed JSON.
+        case syntax
+        /// The JSON value has a type the property cannot accept (a string where an object is expected).
+        case typeMismatch
+        /// A required key is absent.
+        case missingKey
+        /// The JSON value has the right type but cannot be converted without loss (300 into `Int8`).
+        case invalidValue
+        /// A hook or validator rejected the value.
+        case validation
+        /// The model or its mapping uses something ModelMapper cannot handle (or names unknown properties).
+        case unsupportedType
+        /// Nesting is deeper than the configured limit.
+        case depthLimit
+    }
+
+    /// The category of failure.
+    public var kind: Kind
+    /// The property path from the root model, such as `statuses[3].user.id`; empty at the root.
+    public var path: String
+    /// The 1-based line of the offending input, when known.
+    public var line: Int?
+    /// The 1-based column (in Unicode scalars) of the offending input, when known.
+    public var column: Int?
+    /// The 0-based byte offset of the offending input, when known.
+    public var offset: Int?
+    /// A human-readable explanation.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String, path: String = "", line: Int? = nil, column: Int? = nil,
+                offset: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public var description: String {
+        var text = ""
+        if let line, let column {
+            text += "line \(line), column \(column): "
+        } else if let offset {
+            text += "byte \(offset): "
+        }
+        text += kind.rawValue
+        if !path.isEmpty { text += " at \(path)" }
+        text += ": " + message
+        return text
+    }
+
+    // MARK: - Internal plumbing
+
+    /// The tape token the error refers to, resolved into line/column by the entry point that owns the input.
+    var tokenIndex: Int? = nil
+
+    /// Prepends a property name to the path as the error travels up through a model.
+    mutating func prependKey(_ name: String) {
+        if path.isEmpty { path = name } else if path.first == "[" { path = name + path } else { path = name + "." + path }
+    }
+
+    /// Prepends an array index (`[3]`) or a dictionary key (`["k"]`) to the path.
+    mutating func prependIndex(_ index: Int) {
+        prependComponent("[\(index)]")
+    }
+
+    mutating func prependComponent(_ component: String) {
+        if path.isEmpty || path.first == "[" { path = component + path } else { path = component + "." + path }
+    }
+
+    public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
+        lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.line == rhs.line && lhs.column == rhs.column
+            && lhs.offset == rhs.offset && lhs.message == rhs.message
+    }
+}
