@@ -1,0 +1,225 @@
+/// `Wrapped?`: null is nil; a present value decodes as `Wrapped` (models merge into an existing value).
+final class OptionalCodec<Wrapped>: ValueCodec<Wrapped?>, @unchecked Sendable {
+    let wrapped: ValueCodec<Wrapped>
+
+    init(wrapped: ValueCodec<Wrapped>) {
+        self.wrapped = wrapped
+        super.init(takesNull: true)
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Wrapped? {
+        if c.tape[index].kind == .null { return nil }
+        return try wrapped.decodeOptional(c, index)
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<Wrapped?>) throws(MappingError) {
+        if c.tape[index].kind == .null {
+            pointer.pointee = nil
+        } else if pointer.pointee != nil, wrapped.mergesInPlace {
+            try wrapped.decode(c, index, into: &pointer.pointee!)
+        } else {
+            pointer.pointee = try wrapped.decodeOptional(c, index)
+        }
+    }
+
+    override func decodeOptional(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Wrapped?? {
+        try decode(c, index)
+    }
+
+    override func encode(_ value: Wrapped?, _ e: inout EncodeContext) throws(MappingError) {
+        if let value { try wrapped.encode(value, &e) } else { e.writer.null() }
+    }
+
+    override func isNil(_ value: Wrapped?) -> Bool { value == nil }
+}
+
+/// Iterates the elements of the array at `index`, throwing `.typeMismatch` for a non-array (or wrapping a
+/// single value when the options say so), with each element's index added to error paths.
+@inline(__always)
+func forEachElement(
+    _ c: DecodeContext, _ index: Int, takesNull: Bool, _ body: (Int) throws(MappingError) -> Void
+) throws(MappingError) {
+    let token = c.tape[index]
+    guard token.kind == .arrayStart else {
+        if c.options.wrapsSingleValues && token.kind != .objectEnd {
+            try body(index)
+            return
+        }
+        throw c.mismatch(expected: "an array", at: index)
+    }
+    let end = token.payload
+    var i = index + 1
+    var n = 0
+    while i < end {
+        if let report = c.report { report.path.append("[\(n)]") }
+        defer { if let report = c.report { report.path.removeLast() } }
+        do throws(MappingError) {
+            if !takesNull && c.tape[i].kind == .null {
+                var error = MappingError(.typeMismatch, "null element in an array of non-optional values")
+                error.tokenIndex = i
+                throw error
+            }
+            try body(i)
+        } catch {
+            var error = error
+            error.prependIndex(n)
+            throw error
+        }
+        i = c.tape.indexAfterValue(at: i)
+        n += 1
+    }
+}
+
+/// `[Element]`: an array; null elements are an error unless `Element` is Optional.
+final class ArrayCodec<Element>: ValueCodec<[Element]>, @unchecked Sendable {
+    let element: ValueCodec<Element>
+
+    init(element: ValueCodec<Element>) {
+        self.element = element
+        super.init()
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(Int(c.tape[index].length))
+        let element = self.element
+        try forEachElement(c, index, takesNull: element.takesNull) { i throws(MappingError) in
+            result.append(try element.decode(c, i))
+        }
+        return result
+    }
+
+    override func encode(_ value: [Element], _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, element, &e)
+    }
+}
+
+/// `ContiguousArray<Element>`.
+final class ContiguousArrayCodec<Element>: ValueCodec<ContiguousArray<Element>>, @unchecked Sendable {
+    let element: ValueCodec<Element>
+
+    init(element: ValueCodec<Element>) {
+        self.element = element
+        super.init()
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> ContiguousArray<Element> {
+        var result: ContiguousArray<Element> = []
+        result.reserveCapacity(Int(c.tape[index].length))
+        let element = self.element
+        try forEachElement(c, index, takesNull: element.takesNull) { i throws(MappingError) in
+            result.append(try element.decode(c, i))
+        }
+        return result
+    }
+
+    override func encode(_ value: ContiguousArray<Element>, _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, element, &e)
+    }
+}
+
+/// `Set<Element>`: an array; duplicates collapse.
+final class SetCodec<Element: Hashable>: ValueCodec<Set<Element>>, @unchecked Sendable {
+    let element: ValueCodec<Element>
+
+    init(element: ValueCodec<Element>) {
+        self.element = element
+        super.init()
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Set<Element> {
+        var result = Set<Element>(minimumCapacity: Int(c.tape[index].length))
+        let element = self.element
+        try forEachElement(c, index, takesNull: element.takesNull) { i throws(MappingError) in
+            result.insert(try element.decode(c, i))
+        }
+        return result
+    }
+
+    override func encode(_ value: Set<Element>, _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, element, &e)
+    }
+}
+
+func encodeElements<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>, _ e: inout EncodeContext) throws(MappingError) {
+    e.writer.beginArray()
+    var n = 0
+    for item in value {
+        e.writer.element(first: n == 0)
+        do { try element.encode(item, &e) } catch { var error = error; error.prependIndex(n); throw error }
+        n += 1
+    }
+    e.writer.endArray(empty: n == 0)
+}
+
+/// `[String: Value]`: an object; duplicate keys keep the last value.
+final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Sendable {
+    let value: ValueCodec<Value>
+
+    init(value: ValueCodec<Value>) {
+        self.value = value
+        super.init()
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String: Value] {
+        let token = c.tape[index]
+        guard token.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
+        var result = [String: Value](minimumCapacity: Int(token.length))
+        var i = index + 1
+        while i < token.payload {
+            let key = c.tape.string(c.tape[i])
+            i += 1
+            do throws(MappingError) {
+                if !value.takesNull && c.tape[i].kind == .null {
+                    var error = MappingError(.typeMismatch, "null value in a dictionary of non-optional values")
+                    error.tokenIndex = i
+                    throw error
+                }
+                result[key] = try value.decode(c, i)
+            } catch {
+                var error = error
+                error.prependKey(key)
+                throw error
+            }
+            i = c.tape.indexAfterValue(at: i)
+        }
+        return result
+    }
+
+    override func encode(_ dictionary: [String: Value], _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.beginObject()
+        var n = 0
+        let keys = e.sortsKeys ? dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : Array(dictionary.keys)
+        for key in keys {
+            let item = dictionary[key]!
+            if !e.writesNulls && value.isNil(item) { continue }
+            e.writer.key(key, first: n == 0)
+            do { try value.encode(item, &e) } catch { var error = error; error.prependKey(key); throw error }
+            n += 1
+        }
+        e.writer.endObject(empty: n == 0)
+    }
+}
+
+/// Enums with a raw value: the raw value as its type reads it (so lenient conversions apply), then
+/// `init(rawValue:)`; an unknown raw value is `.invalidValue`.
+final class RawEnumCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecked Sendable {
+    let raw: ValueCodec<Value.RawValue>
+
+    init(raw: ValueCodec<Value.RawValue>) {
+        self.raw = raw
+        super.init()
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
+        let rawValue = try raw.decode(c, index)
+        guard let value = Value(rawValue: rawValue) else {
+            throw c.invalid("\(c.describe(at: index)) is not a valid \(Value.self)", at: index)
+        }
+        return value
+    }
+
+    override func encode(_ value: Value, _ e: inout EncodeContext) throws(MappingError) {
+        try raw.encode(value.rawValue, &e)
+    }
+}

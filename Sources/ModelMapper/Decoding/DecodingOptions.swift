@@ -1,0 +1,81 @@
+import Foundation
+
+/// How JSON values are converted into properties: configuration as a value.
+///
+/// `.lenient` (the default) converts where no information is lost, as YYModel does (`"100"` into an
+/// `Int`, `8.8` into a `String` as `"8.8"`); `.strict` accepts only the matching JSON type (Mantle 2).
+/// In both, a value that cannot be converted exactly is an error with its property path — unless
+/// ``invalidValueHandler`` is set, in which case the property keeps its value and the error is reported.
+public struct DecodingOptions: Sendable {
+    /// Which conversions between JSON types and property types are allowed.
+    public enum Conversion: Sendable, Equatable {
+        /// Lossless conversions across JSON types (the conversion table's "lenient adds" column).
+        case lenient
+        /// Only the matching JSON type.
+        case strict
+    }
+
+    /// The default maximum nesting of arrays and objects.
+    public static let defaultDepthLimit = 512
+
+    /// Which conversions are allowed.
+    public var conversion: Conversion
+    /// How `Date` properties are read.
+    public var dateStrategy: DateStrategy = .default
+    /// Maximum nesting of arrays and objects; deeper input fails with `.depthLimit`.
+    public var depthLimit: Int = DecodingOptions.defaultDepthLimit
+    /// Whether a single non-array value for an array or set property becomes a one-element collection.
+    public var wrapsSingleValues = false
+    /// When set, a property whose value cannot be converted (`.typeMismatch`, `.invalidValue`) keeps
+    /// its current value and the error (with path and position) is passed here instead of thrown —
+    /// YYModel's forgiving behaviour, without the silence.
+    public var invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil
+
+    /// Creates options.
+    public init(conversion: Conversion = .lenient, dateStrategy: DateStrategy = .default,
+                depthLimit: Int = DecodingOptions.defaultDepthLimit, wrapsSingleValues: Bool = false,
+                invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil) {
+        self.conversion = conversion
+        self.dateStrategy = dateStrategy
+        self.depthLimit = depthLimit
+        self.wrapsSingleValues = wrapsSingleValues
+        self.invalidValueHandler = invalidValueHandler
+    }
+
+    /// Lossless conversions across JSON types (default).
+    public static let lenient = DecodingOptions(conversion: .lenient)
+    /// Only the matching JSON type.
+    public static let strict = DecodingOptions(conversion: .strict)
+
+    /// These options with another date strategy.
+    public func dates(_ strategy: DateStrategy) -> DecodingOptions {
+        var copy = self
+        copy.dateStrategy = strategy
+        return copy
+    }
+
+    /// These options, keeping current values for unconvertible properties and reporting each error.
+    public func skippingInvalidValues(_ handler: @escaping @Sendable (MappingError) -> Void) -> DecodingOptions {
+        var copy = self
+        copy.invalidValueHandler = handler
+        return copy
+    }
+}
+
+/// How dates are read and written.
+public enum DateStrategy: Sendable {
+    /// Every format YYModel reads (`yyyy-MM-dd`, `yyyy-MM-dd'T'HH:mm:ss` with optional `.SSS` and zone
+    /// `Z`/`+08:00`/`+0800`, `EEE MMM dd HH:mm:ss Z yyyy` as Twitter and Weibo send it), plus numbers as
+    /// seconds since 1970. Strings without a zone are UTC. Written as ISO 8601 in UTC.
+    case `default`
+    /// ISO 8601 / RFC 3339 date-time with zone (fraction optional).
+    case iso8601
+    /// A number of seconds since 1970-01-01T00:00:00Z.
+    case secondsSince1970
+    /// A number of milliseconds since 1970-01-01T00:00:00Z.
+    case millisecondsSince1970
+    /// A Unicode date pattern such as `"dd/MM/yyyy HH:mm"` (UTC unless the pattern has a zone).
+    case formatted(String)
+    /// A custom conversion from the JSON value (dates written as ISO 8601).
+    case custom(@Sendable (JSONValue) throws -> Date)
+}

@@ -1,0 +1,137 @@
+/// What every codec needs while decoding: the parsed tape and the options.
+struct DecodeContext {
+    let tape: TapeView
+    let options: DecodingOptions
+    let lenient: Bool
+    /// Collects errors that `invalidValueHandler` turns into reports; nil when errors are thrown.
+    let report: ErrorReport?
+
+    init(tape: TapeView, options: DecodingOptions, report: ErrorReport? = nil) {
+        self.tape = tape
+        self.options = options
+        lenient = options.conversion == .lenient
+        self.report = report
+    }
+
+    /// A type-mismatch error for the value at `index`.
+    func mismatch(expected: String, at index: Int) -> MappingError {
+        var error = MappingError(.typeMismatch, "expected \(expected), found \(describe(at: index))")
+        error.tokenIndex = index
+        return error
+    }
+
+    /// An invalid-value error for the value at `index`.
+    func invalid(_ message: String, at index: Int) -> MappingError {
+        var error = MappingError(.invalidValue, message)
+        error.tokenIndex = index
+        return error
+    }
+
+    /// The value at `index` for messages: scalars with their text (shortened), containers by type.
+    func describe(at index: Int) -> String {
+        let token = tape[index]
+        switch token.kind {
+        case .number:
+            return "the number " + Self.shortened(tape.string(token))
+        case .string:
+            return "the string \"" + Self.shortened(tape.string(token)) + "\""
+        case .trueValue: return "true"
+        case .falseValue: return "false"
+        default: return token.kind.typeDescription
+        }
+    }
+
+    static func shortened(_ text: String) -> String {
+        text.utf8.count <= 40 ? text : String(text.prefix(37)) + "..."
+    }
+}
+
+/// Errors kept instead of thrown (``DecodingOptions/invalidValueHandler``), with the property path built
+/// while descending, since a caught error does not travel up through the parents.
+final class ErrorReport {
+    var errors: [MappingError] = []
+    var path: [String] = []
+
+    func record(_ error: MappingError) {
+        var error = error
+        for component in path.reversed() {
+            if component.first == "[" { error.prependComponent(component) } else { error.prependKey(component) }
+        }
+        errors.append(error)
+    }
+}
+
+/// Decodes and encodes one Swift type at a raw field address; one instance per property type, built when
+/// the model's metadata is built (so nothing is looked up per value).
+///
+/// Subclasses are `ValueCodec<Value>`; this type-erased base lets `PropertyMeta` hold any of them.
+class FieldCodec: @unchecked Sendable {
+    /// Whether JSON `null` is a value of this type (Optional, JSONValue). Otherwise a null leaves a
+    /// property unchanged and is an error inside collections.
+    let takesNull: Bool
+    /// The Swift type handled.
+    let valueType: Any.Type
+
+    init(valueType: Any.Type, takesNull: Bool) {
+        self.valueType = valueType
+        self.takesNull = takesNull
+    }
+
+    /// Decodes the value at tape `index` into the initialized field at `field`.
+    func decodeField(_ c: DecodeContext, _ index: Int, _ field: UnsafeMutableRawPointer) throws(MappingError) {
+        fatalError("abstract")
+    }
+
+    /// Encodes the initialized field at `field`.
+    func encodeField(_ field: UnsafeRawPointer, _ e: inout EncodeContext) throws(MappingError) {
+        fatalError("abstract")
+    }
+
+    /// Whether the field holds nil (omitted on encoding unless nulls are written).
+    func isNilField(_ field: UnsafeRawPointer) -> Bool { false }
+}
+
+/// A codec for values of type `Value`.
+class ValueCodec<Value>: FieldCodec, @unchecked Sendable {
+    init(takesNull: Bool = false) {
+        super.init(valueType: Value.self, takesNull: takesNull)
+    }
+
+    /// Decodes a new value from the tape at `index`.
+    func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
+        fatalError("abstract")
+    }
+
+    /// Decodes into existing storage; models override this to decode in place (merging).
+    func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<Value>) throws(MappingError) {
+        pointer.pointee = try decode(c, index)
+    }
+
+    /// Decodes for an Optional wrapper; a codec may map some values to nil (an empty URL string).
+    func decodeOptional(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value? {
+        try decode(c, index)
+    }
+
+    /// Writes `value` as JSON.
+    func encode(_ value: Value, _ e: inout EncodeContext) throws(MappingError) {
+        fatalError("abstract")
+    }
+
+    /// Whether `decode(_:_:into:)` merges into the existing value (struct models) rather than replacing it.
+    var mergesInPlace: Bool { false }
+
+    /// Whether `value` is nil (Optional codecs).
+    func isNil(_ value: Value) -> Bool { false }
+
+    override final func decodeField(_ c: DecodeContext, _ index: Int, _ field: UnsafeMutableRawPointer) throws(MappingError) {
+        try decode(c, index, into: field.assumingMemoryBound(to: Value.self))
+    }
+
+    override final func encodeField(_ field: UnsafeRawPointer, _ e: inout EncodeContext) throws(MappingError) {
+        try encode(field.assumingMemoryBound(to: Value.self).pointee, &e)
+    }
+
+    override final func isNilField(_ field: UnsafeRawPointer) -> Bool {
+        isNil(field.assumingMemoryBound(to: Value.self).pointee)
+    }
+}

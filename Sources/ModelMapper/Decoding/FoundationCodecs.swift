@@ -1,0 +1,139 @@
+import Foundation
+
+/// `Date`, read per ``DateStrategy`` and written per the encoding options' strategy.
+final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Date {
+        let token = c.tape[index]
+        switch c.options.dateStrategy {
+        case .default:
+            switch token.kind {
+            case .string:
+                if let date = DateParsing.parseYYModel(c.tape.bytes(token)) { return date }
+                throw c.invalid("\(c.describe(at: index)) is not a date in a supported format", at: index)
+            case .number:
+                return try Self.seconds(c, index, scale: 1)
+            default:
+                throw c.mismatch(expected: "a date string or number", at: index)
+            }
+        case .iso8601:
+            guard token.kind == .string else { throw c.mismatch(expected: "an ISO 8601 date string", at: index) }
+            if let date = DateParsing.parseISO8601(c.tape.bytes(token)) { return date }
+            throw c.invalid("\(c.describe(at: index)) is not an ISO 8601 date-time", at: index)
+        case .secondsSince1970:
+            return try Self.seconds(c, index, scale: 1)
+        case .millisecondsSince1970:
+            return try Self.seconds(c, index, scale: 1000)
+        case .formatted(let format):
+            guard let pattern = DateFormatPattern(format) else {
+                throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"")
+            }
+            guard token.kind == .string else { throw c.mismatch(expected: "a date string", at: index) }
+            if let date = DateParsing.parseFormatted(c.tape.bytes(token), format: pattern) { return date }
+            throw c.invalid("\(c.describe(at: index)) does not match \"\(format)\"", at: index)
+        case .custom(let transform):
+            var i = index
+            do {
+                return try transform(JSONValue(tape: c.tape, index: &i))
+            } catch let error as MappingError {
+                var error = error
+                if error.tokenIndex == nil { error.tokenIndex = index }
+                throw error
+            } catch {
+                throw c.invalid("date conversion failed: \(error)", at: index)
+            }
+        }
+    }
+
+    private static func seconds(_ c: DecodeContext, _ index: Int, scale: Double) throws(MappingError) -> Date {
+        let token = c.tape[index]
+        let literal: UnsafeRawBufferPointer
+        switch token.kind {
+        case .number:
+            literal = c.tape.bytes(token)
+        case .string where c.lenient:
+            guard let trimmed = NumberParsing.trimmedNumericLiteral(c.tape.bytes(token)) else {
+                throw c.invalid("\(c.describe(at: index)) is not a timestamp", at: index)
+            }
+            literal = trimmed
+        default:
+            throw c.mismatch(expected: "a timestamp number", at: index)
+        }
+        guard let value = NumberParsing.double(literal) else {
+            throw c.invalid("\(c.describe(at: index)) is out of range for a date", at: index)
+        }
+        return Date(timeIntervalSince1970: value / scale)
+    }
+
+    override func encode(_ value: Date, _ e: inout EncodeContext) throws(MappingError) {
+        switch e.options.dateStrategy {
+        case .secondsSince1970:
+            try DoubleCodec().encode(value.timeIntervalSince1970, &e)
+        case .millisecondsSince1970:
+            try DoubleCodec().encode((value.timeIntervalSince1970 * 1000).rounded(), &e)
+        case .formatted(let format):
+            guard let pattern = DateFormatPattern(format) else {
+                throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"")
+            }
+            var bytes: [UInt8] = []
+            DateFormatting.format(value, pattern: pattern, into: &bytes)
+            e.writer.string(String(decoding: bytes, as: UTF8.self))
+        case .default, .iso8601, .custom:
+            e.writer.string(DateFormatting.iso8601String(value))
+        }
+    }
+}
+
+/// `URL`: a string, trimmed; an empty string is an error (nil for `URL?`).
+final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> URL {
+        guard let url = try decodeOptional(c, index) else {
+            throw c.invalid("an empty string is not a URL", at: index)
+        }
+        return url
+    }
+
+    override func decodeOptional(_ c: DecodeContext, _ index: Int) throws(MappingError) -> URL? {
+        let token = c.tape[index]
+        guard token.kind == .string else { throw c.mismatch(expected: "a URL string", at: index) }
+        let text = c.tape.string(token).trimmingWhitespace()
+        if text.isEmpty { return nil }
+        guard let url = URL(string: text) else { throw c.invalid("\(c.describe(at: index)) is not a URL", at: index) }
+        return url
+    }
+
+    override func encode(_ value: URL, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.string(value.absoluteString)
+    }
+}
+
+/// `UUID`: its string form.
+final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> UUID {
+        let token = c.tape[index]
+        guard token.kind == .string else { throw c.mismatch(expected: "a UUID string", at: index) }
+        guard let uuid = UUID(uuidString: c.tape.string(token).trimmingWhitespace()) else {
+            throw c.invalid("\(c.describe(at: index)) is not a UUID", at: index)
+        }
+        return uuid
+    }
+
+    override func encode(_ value: UUID, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.string(value.uuidString)
+    }
+}
+
+/// `Data`: a base64 string.
+final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Data {
+        let token = c.tape[index]
+        guard token.kind == .string else { throw c.mismatch(expected: "a base64 string", at: index) }
+        guard let data = Data(base64Encoded: c.tape.string(token)) else {
+            throw c.invalid("\(c.describe(at: index)) is not valid base64", at: index)
+        }
+        return data
+    }
+
+    override func encode(_ value: Data, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.string(value.base64EncodedString())
+    }
+}

@@ -1,0 +1,147 @@
+// Unsafe code: properties are written at `base + offset`, where `base` is the address of a struct value
+// (from `UnsafeMutablePointer<M>`) or of a class instance (its reference bits). Invariants:
+// - offsets and types come from the stdlib's reflection of exactly the type whose memory `base` points
+//   to (for classes: the dynamic type's meta, whose fields include every superclass field);
+// - the memory is initialized (the model was made by `init()`), so a write releases the old value;
+// - a class instance is kept alive by the variable `base` was read from for the whole call.
+
+/// Decodes and encodes a model type; one per model type, shared by every property of that type.
+final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
+    /// Set by the builder right after the meta is built (before any decoding).
+    var meta: ModelMeta!
+    private let isClass = M.self is AnyClass
+
+    init() { super.init() }
+
+    override var mergesInPlace: Bool { !isClass }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
+        var value = M()
+        if isClass {
+            try decodeClass(c, index, into: &value, merging: false)
+        } else {
+            try decodeModel(c, index, into: &value, meta: meta)
+        }
+        return value
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>) throws(MappingError) {
+        if isClass {
+            try decodeClass(c, index, into: &pointer.pointee, merging: false)
+        } else {
+            try decodeModel(c, index, into: pointer, meta: meta)
+        }
+    }
+
+    /// Root-level update of an existing model (classes keep their instance).
+    func update(_ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<M>) throws(MappingError) {
+        if isClass {
+            try decodeClass(c, index, into: &pointer.pointee, merging: true)
+        } else {
+            try decodeModel(c, index, into: pointer, meta: meta)
+        }
+    }
+
+    /// Classes: a new instance of the declared or (``JSONPolymorphic``) chosen class, unless merging.
+    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M, merging: Bool) throws(MappingError) {
+        var chosen = meta!
+        if let polymorphic = meta.polymorphic, c.tape[index].kind == .objectStart {
+            var i = index
+            let object = JSONObject(tape: c.tape, index: &i)
+            if let type = polymorphic.modelType(for: object), ObjectIdentifier(type) != ObjectIdentifier(M.self) {
+                guard let subclass = type as? M.Type else {
+                    var error = MappingError(.unsupportedType, "\(polymorphic).modelType(for:) returned \(type), which is not a \(M.self)")
+                    error.tokenIndex = index
+                    throw error
+                }
+                chosen = try MetaCache.shared.meta(forDynamic: type)
+                if !merging || Swift.type(of: variable as AnyObject) != subclass { variable = subclass.init() }
+            } else if !merging {
+                variable = M()
+            }
+        } else if !merging {
+            variable = M()
+        }
+        try withUnsafeMutablePointer(to: &variable) { pointer throws(MappingError) in
+            try decodeModel(c, index, into: pointer, meta: chosen)
+        }
+    }
+
+    /// Decodes the object at `index` into the model variable at `pointer`, running hooks when the type
+    /// has them.
+    private func decodeModel(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>, meta: ModelMeta) throws(MappingError) {
+        guard let hooks = meta.decodingHooks else {
+            return try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
+        }
+        guard c.tape[index].kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
+        var i = index
+        let original = JSONObject(tape: c.tape, index: &i)
+        let object: JSONObject
+        do {
+            object = try hooks.willDecode(original)
+        } catch {
+            throw Self.validationError(error, at: index)
+        }
+        if object == original {
+            try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
+        } else {
+            // The hook rewrote the object: decode from a tape of the new object; positions refer to the
+            // original object.
+            let tape = ValueTape(.object(object))
+            do {
+                try tape.withView { view throws(MappingError) in
+                    let inner = DecodeContext(tape: view, options: c.options, report: c.report)
+                    try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta)
+                }
+            } catch {
+                var error = error
+                error.tokenIndex = index
+                throw error
+            }
+        }
+        do {
+            try hooks.didDecode(UnsafeMutableRawPointer(pointer), object)
+        } catch {
+            throw Self.validationError(error, at: index)
+        }
+    }
+
+    private static func validationError(_ error: any Error, at index: Int) -> MappingError {
+        var result = (error as? MappingError) ?? MappingError(.validation, "\(error)")
+        if !(error is MappingError) { result.kind = .validation }
+        if result.tokenIndex == nil { result.tokenIndex = index }
+        return result
+    }
+
+    @inline(__always)
+    private func baseAddress(_ pointer: UnsafeMutablePointer<M>, _ meta: ModelMeta) -> UnsafeMutableRawPointer {
+        if isClass {
+            // The variable holds a single strong reference: its bits are the instance address.
+            return UnsafeMutableRawPointer(pointer).load(as: UnsafeMutableRawPointer.self)
+        }
+        return UnsafeMutableRawPointer(pointer)
+    }
+
+    // MARK: Encoding
+
+    override func encode(_ value: M, _ e: inout EncodeContext) throws(MappingError) {
+        var value = value
+        let meta = isClass ? try dynamicMeta(value) : self.meta!
+        try withUnsafeMutablePointer(to: &value) { pointer throws(MappingError) in
+            let base = UnsafeRawPointer(baseAddress(pointer, meta))
+            if let hook = meta.encodingHook {
+                try encodeWithHook(base, variable: UnsafeRawPointer(pointer), meta: meta, hook: hook, &e)
+            } else {
+                try encodeProperties(base, meta: meta, &e)
+            }
+        }
+    }
+
+    /// Classes encode the properties of their dynamic type.
+    private func dynamicMeta(_ value: M) throws(MappingError) -> ModelMeta {
+        let dynamicType = Swift.type(of: value as AnyObject)
+        if ObjectIdentifier(dynamicType) == ObjectIdentifier(M.self) { return meta }
+        guard let mappable = dynamicType as? any JSONMappable.Type else { return meta }
+        return try MetaCache.shared.meta(forDynamic: mappable)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Decodes models from JSON with a fixed set of options — the shape of Foundation's `JSONDecoder`, for
+/// those who prefer it to the initializers on ``JSONMappable``.
+///
+/// ```swift
+/// let decoder = ModelDecoder(options: .strict)
+/// let user = try decoder.decode(User.self, from: data)
+/// ```
+public struct ModelDecoder: Sendable {
+    /// The conversion, date and limit options.
+    public var options: DecodingOptions
+
+    /// A decoder with `options` (lenient by default).
+    public init(options: DecodingOptions = .lenient) {
+        self.options = options
+    }
+
+    /// Decodes a model from a JSON object.
+    public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+        let codec = try modelCodec(M.self)
+        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// Decodes a top-level array of models.
+    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
+        let codec = ArrayCodec<M>(element: try modelCodec(M.self))
+        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// Decodes a top-level object whose values are models.
+    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
+        let codec = DictionaryCodec<M>(value: try modelCodec(M.self))
+        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// Decodes into an existing model: keys absent from the JSON keep their current values.
+    public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
+        let codec = try modelCodec(M.self)
+        try withUnsafeMutablePointer(to: &model) { pointer in
+            try decodeDocument(json) { c throws(MappingError) in try codec.update(c, 0, pointer) }
+        }
+    }
+
+    /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
+    public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
+        let codec = try modelCodec(M.self)
+        return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
+    public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
+        let codec = ArrayCodec<M>(element: try modelCodec(M.self))
+        return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
+    public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
+        let codec = try modelCodec(M.self)
+        try withUnsafeMutablePointer(to: &model) { pointer in
+            try decodeObject(object) { c throws(MappingError) in try codec.update(c, 0, pointer) }
+        }
+    }
+
+    // MARK: Plumbing
+
+    func modelCodec<M: JSONMappable>(_ type: M.Type) throws(MappingError) -> ModelCodec<M> {
+        let meta = try MetaCache.shared.meta(for: type)
+        return meta.codec as! ModelCodec<M>
+    }
+
+    /// Parses `json`, runs `body` on the tape, and resolves error positions against the bytes.
+    func decodeDocument<R, Input: JSONInput>(_ json: Input, _ body: (DecodeContext) throws(MappingError) -> R) throws -> R {
+        let options = self.options
+        return try json.withJSONBytes { bytes throws(MappingError) -> R in
+            try decodeBytes(bytes, options: options, body)
+        }
+    }
+
+    private func decodeObject<R>(_ object: Any, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+        let tape = try ValueTape(foundation: object, depthLimit: options.depthLimit)
+        let options = self.options
+        return try tape.withView { view throws(MappingError) in
+            let report = options.invalidValueHandler.map { _ in ErrorReport() }
+            let result = try body(DecodeContext(tape: view, options: options, report: report))
+            if let report, let handler = options.invalidValueHandler {
+                for error in report.errors { var e = error; e.tokenIndex = nil; handler(e) }
+            }
+            return result
+        }
+    }
+}
+
+/// Decodes one document from bytes: the tape references the bytes, errors (thrown and reported) get
+/// their line and column.
+func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions,
+                    _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+    try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
+        let report = options.invalidValueHandler.map { _ in ErrorReport() }
+        let result = try body(DecodeContext(tape: tape, options: options, report: report))
+        if let report, let handler = options.invalidValueHandler {
+            for error in report.errors {
+                var error = error
+                error.resolvePosition(in: bytes)
+                handler(error)
+            }
+        }
+        return result
+    }
+}
+
+extension JSONMappable {
+    /// Decodes a model from JSON: `Data`, `[UInt8]`, `String` or `UnsafeRawBufferPointer`.
+    ///
+    /// - Throws: ``MappingError`` with the kind, the property path and the line and column.
+    public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode(Self.self, from: json)
+    }
+
+    /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
+    public init(jsonObject: Any, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode(Self.self, fromJSONObject: jsonObject)
+    }
+
+    /// Merges JSON into this model: keys absent from the JSON keep their current values.
+    public mutating func update<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
+        try ModelDecoder(options: options).update(&self, from: json)
+    }
+
+    /// Merges a `JSONSerialization` object or a ``JSONValue`` into this model.
+    public mutating func update(jsonObject: Any, options: DecodingOptions = .lenient) throws {
+        try ModelDecoder(options: options).update(&self, fromJSONObject: jsonObject)
+    }
+}
+
+extension Array where Element: JSONMappable {
+    /// Decodes a top-level JSON array of models.
+    public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([Element].self, from: json)
+    }
+
+    /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
+    public init(jsonObject: Any, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([Element].self, fromJSONObject: jsonObject)
+    }
+}
+
+extension Dictionary where Key == String, Value: JSONMappable {
+    /// Decodes a top-level JSON object whose values are models.
+    public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([String: Value].self, from: json)
+    }
+}

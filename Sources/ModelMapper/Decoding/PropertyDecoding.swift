@@ -1,0 +1,132 @@
+// Unsafe code: writes fields at `base + offset`; see the invariants in ModelCodec.swift.
+
+/// The decoding loop shared by every model type (not generic, so it is compiled once): walk the object's
+/// members once, match each key's bytes in the key table, and let the property's codec write the value
+/// in place. Unknown keys are skipped in O(1) (containers store their end index).
+func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta) throws(MappingError) {
+    let start = c.tape[index]
+    guard start.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
+    let end = start.payload
+    let slots = meta.slots
+    let table = meta.keyTable
+    let tracksRequired = !meta.requiredProperties.isEmpty
+    var seenRequired = RequiredSet(count: tracksRequired ? meta.requiredProperties.count : 0)
+    var i = index + 1
+    while i < end {
+        let valueIndex = i + 1
+        var p = table.find(c.tape.bytes(c.tape[i]))
+        while p >= 0 {
+            let slot = slots[p]
+            if slot.takesNull || c.tape[valueIndex].kind != .null {
+                try decodeField(slot, c, valueIndex, base, meta.properties[p])
+            }
+            if tracksRequired && slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
+            p = Int(slot.next)
+        }
+        i = c.tape.indexAfterValue(at: valueIndex)
+    }
+    if !meta.deferredProperties.isEmpty {
+        try decodeDeferred(c, index, base: base, meta: meta, seenRequired: &seenRequired)
+    }
+    if tracksRequired {
+        for (bit, p) in meta.requiredProperties.enumerated() where !seenRequired.contains(bit) {
+            let property = meta.properties[p]
+            var error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is missing")
+            error.tokenIndex = index
+            error.prependKey(property.name)
+            throw error
+        }
+    }
+}
+
+/// Key paths and alternative keys: looked up in the object after the member loop (YYModel's
+/// keyPathPropertyMetas and multiKeysPropertyMetas). The first alternative present wins, in list order.
+private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
+                            seenRequired: inout RequiredSet) throws(MappingError) {
+    for p in meta.deferredProperties {
+        let property = meta.properties[p]
+        let slot = meta.slots[p]
+        for path in property.keyPathBytes {
+            guard let valueIndex = findValue(c.tape, objectIndex: index, path: path) else { continue }
+            if slot.takesNull || c.tape[valueIndex].kind != .null {
+                try decodeField(slot, c, valueIndex, base, property)
+            }
+            if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
+            break
+        }
+    }
+}
+
+/// The value at `path` below the object at `objectIndex`; a non-object on the way means absent.
+/// Duplicate keys: the last one counts, as in the member loop.
+func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]]) -> Int? {
+    var current = objectIndex
+    for component in path {
+        let token = tape[current]
+        guard token.kind == .objectStart else { return nil }
+        var found: Int? = nil
+        var i = current + 1
+        while i < token.payload {
+            let valueIndex = i + 1
+            let key = tape.bytes(tape[i])
+            if key.count == component.count && key.elementsEqual(component) { found = valueIndex }
+            i = tape.indexAfterValue(at: valueIndex)
+        }
+        guard let next = found else { return nil }
+        current = next
+    }
+    return current
+}
+
+/// Decodes one property; errors get the property added to their path. With an invalid-value handler
+/// (`c.report`), conversion errors are recorded with the full path and the property keeps its value.
+@inline(__always)
+private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex: Int, _ base: UnsafeMutableRawPointer,
+                         _ property: @autoclosure () -> PropertyMeta) throws(MappingError) {
+    if let report = c.report {
+        return try decodeFieldReporting(slot, c, valueIndex, base, property(), report)
+    }
+    do {
+        try slot.codec.decodeField(c, valueIndex, base + slot.offset)
+    } catch {
+        var error = error
+        error.prependKey(property().name)
+        throw error
+    }
+}
+
+@inline(never)
+private func decodeFieldReporting(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex: Int,
+                                  _ base: UnsafeMutableRawPointer, _ property: PropertyMeta,
+                                  _ report: ErrorReport) throws(MappingError) {
+    report.path.append(property.name)
+    defer { report.path.removeLast() }
+    do {
+        try slot.codec.decodeField(c, valueIndex, base + slot.offset)
+    } catch where error.kind == .typeMismatch || error.kind == .invalidValue {
+        report.record(error)
+    } catch {
+        var error = error
+        error.prependKey(property.name)
+        throw error
+    }
+}
+
+/// Which required properties were seen; no allocation for up to 64 of them.
+struct RequiredSet {
+    private var small: UInt64 = 0
+    private var large: [Bool]
+
+    init(count: Int) {
+        large = count > 64 ? [Bool](repeating: false, count: count) : []
+    }
+
+    @inline(__always)
+    mutating func insert(_ bit: Int) {
+        if bit < 64 { small |= 1 << UInt64(bit) } else { large[bit] = true }
+    }
+
+    func contains(_ bit: Int) -> Bool {
+        bit < 64 ? small & (1 << UInt64(bit)) != 0 : large[bit]
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Integers of every width: exact, range-checked (300 into `Int8` and 1.5 into `Int` are `.invalidValue`).
+/// Lenient adds integral floats (`2.0`, `1e2`) and decimal strings (`"100"`, `" 42 "`).
+final class IntegerCodec<Value: FixedWidthInteger>: ValueCodec<Value>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
+        let token = c.tape[index]
+        let literal: UnsafeRawBufferPointer
+        switch token.kind {
+        case .number:
+            literal = c.tape.bytes(token)
+            if !c.lenient && !NumberParsing.isPlainInteger(literal) {
+                throw c.invalid("\(c.describe(at: index)) is not an integer", at: index)
+            }
+        case .string where c.lenient:
+            guard let trimmed = NumberParsing.trimmedNumericLiteral(c.tape.bytes(token)) else {
+                throw c.invalid("\(c.describe(at: index)) is not a number", at: index)
+            }
+            literal = trimmed
+        default:
+            throw c.mismatch(expected: "an integer", at: index)
+        }
+        if Value.isSigned {
+            if let v = NumberParsing.int64(literal), let exact = Value(exactly: v) { return exact }
+        } else {
+            if let v = NumberParsing.uint64(literal), let exact = Value(exactly: v) { return exact }
+        }
+        let text = String(decoding: literal, as: UTF8.self)
+        if NumberParsing.int64(literal) != nil || NumberParsing.uint64(literal) != nil || NumberParsing.isPlainInteger(literal) {
+            throw c.invalid("\(DecodeContext.shortened(text)) is out of range for \(Value.self)", at: index)
+        }
+        throw c.invalid("\(DecodeContext.shortened(text)) is not an integer", at: index)
+    }
+
+    override func encode(_ value: Value, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.integer(value)
+    }
+}
+
+/// `Double`: numbers, correctly rounded; overflow (`1e400`) is `.invalidValue`. Lenient adds numeric strings.
+final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Double {
+        let literal = try numericLiteral(c, index)
+        guard let value = NumberParsing.double(literal) else {
+            throw c.invalid("\(c.describe(at: index)) is out of range for Double", at: index)
+        }
+        return value
+    }
+
+    override func encode(_ value: Double, _ e: inout EncodeContext) throws(MappingError) {
+        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
+        e.writer.raw(NumberFormatting.shortest(value))
+    }
+}
+
+/// `Float`: numbers, correctly rounded from the literal (not via `Double`); overflow is `.invalidValue`.
+final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Float {
+        let literal = try numericLiteral(c, index)
+        guard let value = NumberParsing.float(literal) else {
+            throw c.invalid("\(c.describe(at: index)) is out of range for Float", at: index)
+        }
+        return value
+    }
+
+    override func encode(_ value: Float, _ e: inout EncodeContext) throws(MappingError) {
+        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
+        e.writer.raw(NumberFormatting.shortest(value))
+    }
+}
+
+/// `Decimal`: exact from the literal text. Lenient adds numeric strings.
+final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Decimal {
+        let literal = try numericLiteral(c, index)
+        guard let value = NumberParsing.decimal(literal) else {
+            throw c.invalid("\(c.describe(at: index)) does not fit Decimal exactly", at: index)
+        }
+        return value
+    }
+
+    override func encode(_ value: Decimal, _ e: inout EncodeContext) throws(MappingError) {
+        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
+        e.writer.raw(value.description)
+    }
+}
+
+/// The literal of a number token, or (lenient) of a numeric string.
+@inline(__always)
+private func numericLiteral(_ c: DecodeContext, _ index: Int) throws(MappingError) -> UnsafeRawBufferPointer {
+    let token = c.tape[index]
+    switch token.kind {
+    case .number:
+        return c.tape.bytes(token)
+    case .string where c.lenient:
+        guard let trimmed = NumberParsing.trimmedNumericLiteral(c.tape.bytes(token)) else {
+            throw c.invalid("\(c.describe(at: index)) is not a number", at: index)
+        }
+        return trimmed
+    default:
+        throw c.mismatch(expected: "a number", at: index)
+    }
+}
+
+/// `Bool`: `true`/`false`. Lenient adds the numbers 0 and 1 and the strings true/false/yes/no/1/0 in any case.
+final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Bool {
+        let token = c.tape[index]
+        switch token.kind {
+        case .trueValue: return true
+        case .falseValue: return false
+        case .number where c.lenient:
+            switch NumberParsing.int64(c.tape.bytes(token)) {
+            case 0: return false
+            case 1: return true
+            default: throw c.invalid("\(c.describe(at: index)) is not a Boolean (0 or 1)", at: index)
+            }
+        case .string where c.lenient:
+            let bytes = c.tape.bytes(token)
+            if let value = BoolCodec.word(bytes) { return value }
+            throw c.invalid("\(c.describe(at: index)) is not a Boolean", at: index)
+        default:
+            throw c.mismatch(expected: "a Boolean", at: index)
+        }
+    }
+
+    /// true/false/yes/no/1/0 in any case, surrounding whitespace ignored.
+    static func word(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        var lowered: [UInt8] = []
+        for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            if lowered.count > 5 { return nil }
+        }
+        switch lowered {
+        case Array("true".utf8), Array("yes".utf8), Array("1".utf8): return true
+        case Array("false".utf8), Array("no".utf8), Array("0".utf8): return false
+        default: return nil
+        }
+    }
+
+    override func encode(_ value: Bool, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.bool(value)
+    }
+}
+
+/// `String`: strings (one copy from the input). Lenient adds numbers (their literal text exactly: `8.8`
+/// stays `"8.8"`) and Booleans (`"true"`/`"false"`).
+final class StringCodec: ValueCodec<String>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> String {
+        let token = c.tape[index]
+        switch token.kind {
+        case .string:
+            return c.tape.string(token)
+        case .number where c.lenient:
+            return c.tape.string(token)
+        case .trueValue where c.lenient:
+            return "true"
+        case .falseValue where c.lenient:
+            return "false"
+        default:
+            throw c.mismatch(expected: "a string", at: index)
+        }
+    }
+
+    override func encode(_ value: String, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.string(value)
+    }
+}
+
+/// `JSONValue`: any JSON, as is (null included).
+final class JSONValueCodec: ValueCodec<JSONValue>, @unchecked Sendable {
+    init() { super.init(takesNull: true) }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> JSONValue {
+        var i = index
+        return JSONValue(tape: c.tape, index: &i)
+    }
+
+    override func encode(_ value: JSONValue, _ e: inout EncodeContext) throws(MappingError) {
+        try JSONValueCodec.validateNumbers(value)
+        e.writer.write(value)
+    }
+
+    /// Numbers built in code (``JSONNumber/init(text:)``, `JSONNumber(Double.nan)`) may not be valid JSON.
+    static func validateNumbers(_ value: JSONValue) throws(MappingError) {
+        switch value {
+        case .number(let n):
+            if !n.isValidJSON { throw MappingError(.invalidValue, "\(n.text) is not a valid JSON number") }
+        case .array(let elements):
+            for (i, element) in elements.enumerated() {
+                do { try validateNumbers(element) } catch { var e = error; e.prependIndex(i); throw e }
+            }
+        case .object(let object):
+            for (key, element) in object {
+                do { try validateNumbers(element) } catch { var e = error; e.prependKey(key); throw e }
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// `JSONObject`: any JSON object.
+final class JSONObjectCodec: ValueCodec<JSONObject>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> JSONObject {
+        guard c.tape[index].kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
+        var i = index
+        return JSONObject(tape: c.tape, index: &i)
+    }
+
+    override func encode(_ value: JSONObject, _ e: inout EncodeContext) throws(MappingError) {
+        let json = JSONValue.object(value)
+        try JSONValueCodec.validateNumbers(json)
+        e.writer.write(json)
+    }
+}
+
+extension NumberParsing {
+    /// Whether a JSON number literal has neither fraction nor exponent (`-12`, not `2.0` or `1e2`).
+    static func isPlainInteger(_ literal: UnsafeRawBufferPointer) -> Bool {
+        guard !literal.isEmpty else { return false }
+        for byte in literal where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            return false
+        }
+        return true
+    }
+}

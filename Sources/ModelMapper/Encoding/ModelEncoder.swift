@@ -1,0 +1,138 @@
+import Foundation
+
+/// Encodes models as JSON with a fixed set of options — the shape of Foundation's `JSONEncoder`.
+public struct ModelEncoder: Sendable {
+    /// Layout, null and date options.
+    public var options: EncodingOptions
+
+    /// An encoder with `options` (compact, nil omitted, ISO 8601 dates by default).
+    public init(options: EncodingOptions = []) {
+        self.options = options
+    }
+
+    /// The model as UTF-8 JSON bytes.
+    public func encode<M: JSONMappable>(_ model: M) throws -> Data {
+        Data(try encodeBytes(model))
+    }
+
+    /// The models as a JSON array.
+    public func encode<M: JSONMappable>(_ models: [M]) throws -> Data {
+        Data(try encodeBytes(models))
+    }
+
+    /// The models as a JSON object.
+    public func encode<M: JSONMappable>(_ models: [String: M]) throws -> Data {
+        Data(try encodeBytes(models))
+    }
+
+    func encodeBytes<M: JSONMappable>(_ model: M) throws(MappingError) -> [UInt8] {
+        let codec = try ModelDecoder().modelCodec(M.self)
+        return try run(codec, model)
+    }
+
+    func encodeBytes<M: JSONMappable>(_ models: [M]) throws(MappingError) -> [UInt8] {
+        let codec = ArrayCodec<M>(element: try ModelDecoder().modelCodec(M.self))
+        return try run(codec, models)
+    }
+
+    func encodeBytes<M: JSONMappable>(_ models: [String: M]) throws(MappingError) -> [UInt8] {
+        let codec = DictionaryCodec<M>(value: try ModelDecoder().modelCodec(M.self))
+        return try run(codec, models)
+    }
+
+    private func run<V>(_ codec: ValueCodec<V>, _ value: V) throws(MappingError) -> [UInt8] {
+        var context = EncodeContext(options: options)
+        try codec.encode(value, &context)
+        return context.writer.bytes
+    }
+}
+
+extension JSONMappable {
+    /// The model as UTF-8 JSON.
+    ///
+    /// - Throws: ``MappingError`` (`.invalidValue` with the path for NaN or infinity).
+    public func jsonData(options: EncodingOptions = []) throws -> Data {
+        try ModelEncoder(options: options).encode(self)
+    }
+
+    /// The model as a JSON string.
+    public func jsonString(options: EncodingOptions = []) throws -> String {
+        String(decoding: try ModelEncoder(options: options).encodeBytes(self), as: UTF8.self)
+    }
+
+    /// The model as a ``JSONValue``.
+    public func jsonValue(options: EncodingOptions = []) throws -> JSONValue {
+        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeBytes(self))
+    }
+
+    /// The model as a `JSONSerialization`-compatible object (`[String: Any]`).
+    public func jsonObject(options: EncodingOptions = []) throws -> Any {
+        try jsonValue(options: options).foundationObject
+    }
+}
+
+extension Array where Element: JSONMappable {
+    /// The models as a JSON array.
+    public func jsonData(options: EncodingOptions = []) throws -> Data {
+        try ModelEncoder(options: options).encode(self)
+    }
+
+    /// The models as a JSON array string.
+    public func jsonString(options: EncodingOptions = []) throws -> String {
+        String(decoding: try ModelEncoder(options: options).encodeBytes(self), as: UTF8.self)
+    }
+
+    /// The models as a ``JSONValue`` array.
+    public func jsonValue(options: EncodingOptions = []) throws -> JSONValue {
+        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeBytes(self))
+    }
+
+    /// The models as a `JSONSerialization`-compatible array.
+    public func jsonObject(options: EncodingOptions = []) throws -> Any {
+        try jsonValue(options: options).foundationObject
+    }
+}
+
+extension Dictionary where Key == String, Value: JSONMappable {
+    /// The models as a JSON object.
+    public func jsonData(options: EncodingOptions = []) throws -> Data {
+        try ModelEncoder(options: options).encode(self)
+    }
+
+    /// The models as a JSON object string.
+    public func jsonString(options: EncodingOptions = []) throws -> String {
+        String(decoding: try ModelEncoder(options: options).encodeBytes(self), as: UTF8.self)
+    }
+}
+
+extension JSONValue {
+    /// The value as `JSONSerialization` would produce it: `[String: Any]`, `[Any]`, `String`, `NSNumber`
+    /// (`Bool` for booleans; integers as `Int`/`UInt64`, other numbers as `Double`, or `Decimal` when a
+    /// `Double` would lose digits), `NSNull`.
+    public var foundationObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .number(let n):
+            if let i = n.intValue { return i }
+            if let u = n.uint64Value { return u }
+            if let d = n.doubleValue, let exact = n.decimalValue, Decimal(string: d.description) == exact { return d }
+            if let exact = n.decimalValue { return exact }
+            return n.doubleValue ?? 0
+        case .string(let s): return s
+        case .array(let a): return a.map(\.foundationObject)
+        case .object(let o):
+            var dictionary = [String: Any](minimumCapacity: o.count)
+            for (k, v) in o { dictionary[k] = v.foundationObject }
+            return dictionary
+        }
+    }
+
+    /// The value as UTF-8 JSON text.
+    public func jsonData(options: EncodingOptions = []) throws -> Data {
+        try JSONValueCodec.validateNumbers(self)
+        var writer = JSONWriter(options: options)
+        writer.write(self)
+        return Data(writer.bytes)
+    }
+}

@@ -1,0 +1,70 @@
+// Unsafe code: reads fields at `base + offset`; see the invariants in ModelCodec.swift (reads need the
+// same guarantees as writes, minus the release of old values).
+
+/// Writes a model's properties following its encoding plan (not generic: compiled once).
+func encodeProperties(_ base: UnsafeRawPointer, meta: ModelMeta, _ e: inout EncodeContext) throws(MappingError) {
+    let plan = e.sortsKeys ? meta.sortedEncodingPlan : meta.encodingPlan
+    try encodeMembers(plan.members, base, meta, &e)
+}
+
+private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPointer, _ meta: ModelMeta,
+                           _ e: inout EncodeContext) throws(MappingError) {
+    e.writer.beginObject()
+    var written = 0
+    for member in members {
+        switch member.node {
+        case .property(let p):
+            let slot = meta.slots[p]
+            let field = base + slot.offset
+            if !e.writesNulls && slot.codec.isNilField(field) { continue }
+            e.writer.key(escaped: member.escapedKey, first: written == 0)
+            do {
+                try slot.codec.encodeField(field, &e)
+            } catch {
+                var error = error
+                error.prependKey(meta.properties[p].name)
+                throw error
+            }
+        case .object(let children):
+            guard e.writesNulls || hasContent(children, base, meta) else { continue }
+            e.writer.key(escaped: member.escapedKey, first: written == 0)
+            try encodeMembers(children, base, meta, &e)
+        }
+        written += 1
+    }
+    e.writer.endObject(empty: written == 0)
+}
+
+/// Whether a key-path object has any member to write (all-nil leaves omit the object).
+private func hasContent(_ members: [EncodingPlan.Member], _ base: UnsafeRawPointer, _ meta: ModelMeta) -> Bool {
+    for member in members {
+        switch member.node {
+        case .property(let p):
+            let slot = meta.slots[p]
+            if !slot.codec.isNilField(base + slot.offset) { return true }
+        case .object(let children):
+            if hasContent(children, base, meta) { return true }
+        }
+    }
+    return false
+}
+
+/// Models with ``JSONEncodingHooks``: encode, hand the object to the hook, write what it returns.
+func encodeWithHook(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: ModelMeta,
+                    hook: (UnsafeRawPointer, inout JSONObject) throws -> Void, _ e: inout EncodeContext) throws(MappingError) {
+    var inner = EncodeContext(options: e.options.subtracting([.prettyPrinted, .sortedKeys]))
+    try encodeProperties(base, meta: meta, &inner)
+    var object: JSONObject
+    do {
+        let value = try JSONValue(json: inner.writer.bytes)
+        object = value.objectValue ?? JSONObject()
+        try hook(variable, &object)
+    } catch let error as MappingError {
+        throw error
+    } catch {
+        throw MappingError(.validation, "didEncode failed: \(error)")
+    }
+    let value = JSONValue.object(object)
+    try JSONValueCodec.validateNumbers(value)
+    e.writer.write(value)
+}

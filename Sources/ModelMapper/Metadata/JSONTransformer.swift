@@ -1,0 +1,68 @@
+import Foundation
+
+/// A per-property conversion between JSON and the property's type, in both directions (Mantle's
+/// `<key>JSONTransformer`, JSONModel's custom setters).
+///
+/// ```swift
+/// static let mapping = ModelMapping(transformers: [
+///     "state": .valueMap(["open": State.open, "closed": .closed]),
+///     "day": .date(format: "dd/MM/yyyy"),
+/// ])
+/// ```
+public struct JSONTransformer: Sendable {
+    /// The property type the transformer produces and consumes.
+    let valueType: Any.Type
+    let decodeBody: @Sendable (JSONValue) throws -> Any
+    let encodeBody: @Sendable (Any) throws -> JSONValue
+
+    /// A transformer for properties of type `T` (for an Optional property, `T` may be the wrapped type).
+    public init<T>(
+        _ type: T.Type = T.self,
+        decode: @escaping @Sendable (JSONValue) throws -> T,
+        encode: @escaping @Sendable (T) throws -> JSONValue
+    ) {
+        valueType = T.self
+        decodeBody = { try decode($0) }
+        encodeBody = { value in
+            guard let typed = value as? T else {
+                throw MappingError(.unsupportedType, "transformer for \(T.self) received \(Swift.type(of: value))")
+            }
+            return try encode(typed)
+        }
+    }
+
+    /// Maps JSON strings to values and back (for enums without raw values, or renamed raw values).
+    /// An unknown string is an `.invalidValue` error unless `default` is given.
+    public static func valueMap<T: Equatable & Sendable>(_ map: [String: T], default fallback: T? = nil) -> JSONTransformer {
+        JSONTransformer(T.self, decode: { json in
+            if let s = json.stringValue, let value = map[s] { return value }
+            if let fallback { return fallback }
+            throw MappingError(.invalidValue, "\(json) is not one of \(map.keys.sorted())")
+        }, encode: { value in
+            guard let key = map.first(where: { $0.value == value })?.key else {
+                throw MappingError(.invalidValue, "\(value) has no JSON string in the value map")
+            }
+            return .string(key)
+        })
+    }
+
+    /// Dates in one Unicode date pattern (`"dd/MM/yyyy HH:mm"`), parsed by hand in UTC unless the
+    /// pattern has a zone field.
+    public static func date(format: String) -> JSONTransformer {
+        let pattern = DateFormatPattern(format)
+        return JSONTransformer(Date.self, decode: { json in
+            guard let pattern else { throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"") }
+            guard case .string(var text) = json else {
+                throw MappingError(.typeMismatch, "expected a date string, found \(json.typeDescription)")
+            }
+            let date = text.withUTF8 { DateParsing.parseFormatted(UnsafeRawBufferPointer($0), format: pattern) }
+            guard let date else { throw MappingError(.invalidValue, "\"\(text)\" does not match \"\(format)\"") }
+            return date
+        }, encode: { date in
+            guard let pattern else { throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"") }
+            var bytes: [UInt8] = []
+            DateFormatting.format(date, pattern: pattern, into: &bytes)
+            return .string(String(decoding: bytes, as: UTF8.self))
+        })
+    }
+}

@@ -1,0 +1,80 @@
+// Unsafe code: a read-only hash table from JSON key bytes to property slots, built once per model type.
+//
+// Invariants: all three buffers are allocated in `init` and never freed or mutated afterwards (model
+// metadata lives for the whole process, like YYModel's); `buckets` has a power-of-two count greater than
+// the entry count, so probing always finds an empty bucket; every entry's key bytes lie inside `keyBytes`.
+
+/// Maps a JSON key, given as raw UTF-8 bytes, to the index of the first property reading it — without
+/// creating a String. The hash looks at the length and three bytes only, so it costs the same for any key;
+/// a match is confirmed by comparing all bytes.
+struct KeyTable: @unchecked Sendable {
+    private struct Entry {
+        var start: Int32
+        var length: Int32
+        var value: Int32
+    }
+
+    private let keyBytes: UnsafeMutablePointer<UInt8>
+    private let entries: UnsafeMutablePointer<Entry>
+    private let buckets: UnsafeMutablePointer<Int32>
+    private let mask: Int
+    /// Number of keys.
+    let count: Int
+
+    /// A table of `pairs` (key, value); keys must be distinct.
+    init(_ pairs: [(key: [UInt8], value: Int)]) {
+        count = pairs.count
+        let totalBytes = pairs.reduce(0) { $0 + $1.key.count }
+        keyBytes = .allocate(capacity: max(1, totalBytes))
+        entries = .allocate(capacity: max(1, pairs.count))
+        var size = 8
+        while size < pairs.count * 2 + 1 { size *= 2 }
+        mask = size - 1
+        buckets = .allocate(capacity: size)
+        buckets.initialize(repeating: -1, count: size)
+        var offset = 0
+        for (n, pair) in pairs.enumerated() {
+            pair.key.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { (keyBytes + offset).initialize(from: base, count: source.count) }
+            }
+            entries[n] = Entry(start: Int32(offset), length: Int32(pair.key.count), value: Int32(pair.value))
+            offset += pair.key.count
+            var bucket = pair.key.withUnsafeBytes { KeyTable.hash($0) } & mask
+            while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+            buckets[bucket] = Int32(n)
+        }
+    }
+
+    @inline(__always)
+    static func hash(_ key: UnsafeRawBufferPointer) -> Int {
+        let n = key.count
+        guard n > 0 else { return 0 }
+        let first = Int(key[0]), last = Int(key[n - 1]), middle = Int(key[n >> 1])
+        return (n &* 0x9E37) ^ (first &* 31) ^ (last &* 0x2F1) ^ (middle &* 0x1B873)
+    }
+
+    /// The value for `key`, or -1.
+    @inline(__always)
+    func find(_ key: UnsafeRawBufferPointer) -> Int {
+        var bucket = KeyTable.hash(key) & mask
+        while true {
+            let entryIndex = Int(buckets[bucket])
+            if entryIndex < 0 { return -1 }
+            let entry = entries[entryIndex]
+            if Int(entry.length) == key.count
+                && (key.count == 0 || memcmp(keyBytes + Int(entry.start), key.baseAddress!, key.count) == 0)
+            {
+                return Int(entry.value)
+            }
+            bucket = (bucket + 1) & mask
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,228 @@
+import Foundation
+
+/// Builds model metadata and the codec of every property type, once per type, under the cache's build
+/// lock. Child models are resolved while their parent is built; recursive models (a `Node` with
+/// `[Node]` children) get the codec registered before their properties are built.
+final class MetaBuilder {
+    private let cache: MetaCache
+    private var inProgress: [ObjectIdentifier: FieldCodec] = [:]
+    private(set) var finished: [ObjectIdentifier: ModelMeta] = [:]
+
+    init(cache: MetaCache) {
+        self.cache = cache
+    }
+
+    // MARK: Models
+
+    func meta<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelMeta {
+        let id = ObjectIdentifier(type)
+        if let done = finished[id] { return done }
+        if let cached = cache.lookupWhileBuilding(id) { return try cached.get() }
+
+        let codec = ModelCodec<M>()
+        inProgress[id] = codec
+        defer { inProgress[id] = nil }
+
+        guard let fields = Reflection.fields(of: type) else {
+            throw MappingError(.unsupportedType, "\(M.self) cannot be reflected (only structs and classes can be models)")
+        }
+        let mapping = M.mapping
+        try validate(mapping, fields: fields, model: M.self)
+
+        var properties: [PropertyMeta] = []
+        for field in fields {
+            if field.name.hasPrefix("$__lazy_storage_$_") { continue }
+            if mapping.ignored.contains(field.name) { continue }
+            if let only = mapping.only, !only.contains(field.name) { continue }
+            if !field.isWritable { continue }
+            let keyPaths = mapping.keys[field.name]?.paths ?? [[mapping.keyStrategy.key(for: field.name)]]
+            let fieldCodec: FieldCodec
+            do {
+                if let transformer = mapping.transformers[field.name] {
+                    fieldCodec = try transformerCodec(transformer, fieldType: field.type)
+                } else {
+                    fieldCodec = try self.codec(for: field.type)
+                }
+            } catch {
+                var error = error
+                error.message = "property \(field.name) of \(M.self): " + error.message
+                throw error
+            }
+            properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
+                                           keyPaths: keyPaths, isRequired: mapping.required.contains(field.name)))
+        }
+
+        let meta = ModelMeta(type: M.self, isClass: M.self is AnyClass, properties: properties, codec: codec,
+                             decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(Self.decodingHooks),
+                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(Self.encodingHook),
+                             polymorphic: M.self as? any JSONPolymorphic.Type)
+        codec.meta = meta
+        finished[id] = meta
+        return meta
+    }
+
+    /// Every name the mapping mentions must be a stored property; `let`s cannot be mapped.
+    private func validate(_ mapping: ModelMapping, fields: [ReflectedField], model: Any.Type) throws(MappingError) {
+        let names = Set(fields.map(\.name))
+        let lets = Set(fields.filter { !$0.isWritable }.map(\.name))
+        func check(_ list: some Sequence<String>, _ what: String) throws(MappingError) {
+            for name in list where !names.contains(name) {
+                throw MappingError(.unsupportedType, "\(model).mapping.\(what) names \"\(name)\", which is not a stored property of \(model)")
+            }
+        }
+        try check(mapping.keys.keys, "keys")
+        try check(mapping.ignored, "ignored")
+        try check(mapping.only ?? [], "only")
+        try check(mapping.required, "required")
+        try check(mapping.transformers.keys, "transformers")
+        for name in Array(mapping.keys.keys) + mapping.required + Array(mapping.transformers.keys) where lets.contains(name) {
+            throw MappingError(.unsupportedType, "\(model).\(name) is a let and cannot be mapped; make it a var or remove it from the mapping")
+        }
+        for (name, key) in mapping.keys {
+            for path in key.paths where path.isEmpty || path.contains(where: \.isEmpty) {
+                throw MappingError(.unsupportedType, "\(model).mapping.keys[\"\(name)\"] has an empty key or key path component")
+            }
+        }
+    }
+
+    private static func decodingHooks(_ type: any JSONDecodingHooks.Type) -> ModelMeta.DecodingHooks {
+        func make<H: JSONDecodingHooks>(_: H.Type) -> ModelMeta.DecodingHooks {
+            ModelMeta.DecodingHooks(
+                willDecode: { try H.willDecode($0) },
+                didDecode: { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didDecode(from: object) })
+        }
+        return make(type)
+    }
+
+    private static func encodingHook(_ type: any JSONEncodingHooks.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
+        func make<H: JSONEncodingHooks>(_: H.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
+            { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didEncode(into: &object) }
+        }
+        return make(type)
+    }
+
+    private func modelCodec<M: JSONMappable>(_ type: M.Type) throws(MappingError) -> FieldCodec {
+        if let pending = inProgress[ObjectIdentifier(type)] { return pending }
+        return try meta(for: type).codec
+    }
+
+    // MARK: Field types
+
+    /// The codec for a property or element type: built-in scalars, containers (recursively), models,
+    /// raw-value enums, then `Decodable` as a fallback.
+    func codec(for type: Any.Type) throws(MappingError) -> FieldCodec {
+        if let make = Self.scalarCodecs[ObjectIdentifier(type)] { return make() }
+        if let container = type as? any ContainerField.Type { return try container.makeCodec(self) }
+        if let model = type as? any JSONMappable.Type {
+            func open<M: JSONMappable>(_ m: M.Type) throws(MappingError) -> FieldCodec { try modelCodec(m) }
+            return try open(model)
+        }
+        if let rawEnum = type as? any RawRepresentable.Type {
+            func open<E: RawRepresentable>(_ e: E.Type) throws(MappingError) -> FieldCodec {
+                guard let raw = try codec(for: E.RawValue.self) as? ValueCodec<E.RawValue> else {
+                    throw MappingError(.unsupportedType, "raw type \(E.RawValue.self) of \(E.self) is not supported")
+                }
+                return RawEnumCodec<E>(raw: raw)
+            }
+            return try open(rawEnum)
+        }
+        if let decodable = type as? any Decodable.Type {
+            return try DecodableFallback.codec(for: decodable)
+        }
+        throw MappingError(.unsupportedType, "\(type) is not supported (not a model, collection, raw-value enum or Decodable); add it to `ignored`")
+    }
+
+    /// Typed access for container factories.
+    func valueCodec<T>(for type: T.Type) throws(MappingError) -> ValueCodec<T> {
+        let codec = try codec(for: type)
+        guard let typed = codec as? ValueCodec<T> else {
+            throw MappingError(.unsupportedType, "internal: codec for \(T.self) has type \(Swift.type(of: codec))")
+        }
+        return typed
+    }
+
+    private func transformerCodec(_ transformer: JSONTransformer, fieldType: Any.Type) throws(MappingError) -> FieldCodec {
+        func open<V>(_: V.Type) throws(MappingError) -> FieldCodec {
+            let optional = V.self as? any OptionalField.Type
+            guard transformer.valueType == V.self || optional?.wrappedType == transformer.valueType else {
+                throw MappingError(.unsupportedType, "transformer produces \(transformer.valueType), the property is \(V.self)")
+            }
+            return TransformerCodec<V>(transformer, nilValue: optional.map { $0.nilValue as! V })
+        }
+        return try open(fieldType)
+    }
+
+    private static let scalarCodecs: [ObjectIdentifier: @Sendable () -> FieldCodec] = [
+        ObjectIdentifier(Int.self): { IntegerCodec<Int>() },
+        ObjectIdentifier(Int8.self): { IntegerCodec<Int8>() },
+        ObjectIdentifier(Int16.self): { IntegerCodec<Int16>() },
+        ObjectIdentifier(Int32.self): { IntegerCodec<Int32>() },
+        ObjectIdentifier(Int64.self): { IntegerCodec<Int64>() },
+        ObjectIdentifier(UInt.self): { IntegerCodec<UInt>() },
+        ObjectIdentifier(UInt8.self): { IntegerCodec<UInt8>() },
+        ObjectIdentifier(UInt16.self): { IntegerCodec<UInt16>() },
+        ObjectIdentifier(UInt32.self): { IntegerCodec<UInt32>() },
+        ObjectIdentifier(UInt64.self): { IntegerCodec<UInt64>() },
+        ObjectIdentifier(Double.self): { DoubleCodec() },
+        ObjectIdentifier(Float.self): { FloatCodec() },
+        ObjectIdentifier(Bool.self): { BoolCodec() },
+        ObjectIdentifier(String.self): { StringCodec() },
+        ObjectIdentifier(Decimal.self): { DecimalCodec() },
+        ObjectIdentifier(Date.self): { DateCodec() },
+        ObjectIdentifier(URL.self): { URLCodec() },
+        ObjectIdentifier(UUID.self): { UUIDCodec() },
+        ObjectIdentifier(Data.self): { DataCodec() },
+        ObjectIdentifier(JSONValue.self): { JSONValueCodec() },
+        ObjectIdentifier(JSONObject.self): { JSONObjectCodec() },
+    ]
+}
+
+// MARK: - Containers, recognised through conformances of the standard collection types
+
+/// Collection and Optional types whose codec is built from their element's codec.
+protocol ContainerField {
+    static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec
+}
+
+/// Optionals, for transformers on Optional properties.
+protocol OptionalField {
+    static var wrappedType: Any.Type { get }
+    static var nilValue: Any { get }
+    /// The wrapped value, or nil.
+    var someValue: Any? { get }
+}
+
+extension Optional: ContainerField, OptionalField {
+    static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
+        OptionalCodec<Wrapped>(wrapped: try builder.valueCodec(for: Wrapped.self))
+    }
+    static var wrappedType: Any.Type { Wrapped.self }
+    static var nilValue: Any { Wrapped?.none as Any }
+}
+
+extension Array: ContainerField {
+    static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
+        ArrayCodec<Element>(element: try builder.valueCodec(for: Element.self))
+    }
+}
+
+extension ContiguousArray: ContainerField {
+    static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
+        ContiguousArrayCodec<Element>(element: try builder.valueCodec(for: Element.self))
+    }
+}
+
+extension Set: ContainerField {
+    static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
+        SetCodec<Element>(element: try builder.valueCodec(for: Element.self))
+    }
+}
+
+extension Dictionary: ContainerField {
+    static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
+        guard Key.self == String.self else {
+            throw MappingError(.unsupportedType, "dictionaries need String keys, not \(Key.self)")
+        }
+        return DictionaryCodec<Value>(value: try builder.valueCodec(for: Value.self))
+    }
+}

@@ -1,0 +1,39 @@
+/// One mapped stored property of a model (YYModel's `_YYModelPropertyMeta`).
+final class PropertyMeta: @unchecked Sendable {
+    /// The Swift property name (used in error paths).
+    let name: String
+    /// Byte offset of the stored property from the start of the struct or class instance.
+    let offset: Int
+    /// Decodes and encodes the property's type.
+    let codec: FieldCodec
+    /// Where the value is: one or more key paths (one path of one component is a plain key).
+    let keyPaths: [[String]]
+    /// `keyPaths` as UTF-8 bytes, for matching against the tape.
+    let keyPathBytes: [[[UInt8]]]
+    /// Whether a missing key is an error.
+    let isRequired: Bool
+    /// The next property reading the same plain key (index in the model's properties), or -1.
+    var next = -1
+
+    init(name: String, offset: Int, codec: FieldCodec, keyPaths: [[String]], isRequired: Bool) {
+        self.name = name
+        self.offset = offset
+        self.codec = codec
+        self.keyPaths = keyPaths
+        keyPathBytes = keyPaths.map { $0.map { Array($0.utf8) } }
+        self.isRequired = isRequired
+    }
+
+    /// Read through the key table (a single plain key) rather than looked up after the member loop.
+    var isPlainKey: Bool { keyPaths.count == 1 && keyPaths[0].count == 1 }
+}
+
+/// The per-property data the decoding loop touches, packed without reference counting.
+struct PropertySlot {
+    let offset: Int
+    unowned(unsafe) let codec: FieldCodec
+    let takesNull: Bool
+    let next: Int32
+    /// Bit in the required mask, or -1.
+    let requiredBit: Int32
+}
