@@ -31,6 +31,8 @@ final class OptionalCodec<Wrapped>: ValueCodec<Wrapped?>, @unchecked Sendable {
     }
 
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
+
+    override var fieldKind: FieldKind { wrapped.fieldKind.optional }
 }
 
 /// Iterates the elements of the array at `index`, throwing `.typeMismatch` for a non-array (or wrapping a

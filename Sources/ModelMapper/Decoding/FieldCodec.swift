@@ -89,6 +89,9 @@ class FieldCodec: @unchecked Sendable {
 
     /// Whether the field holds nil (omitted on encoding unless nulls are written).
     func isNilField(_ field: UnsafeRawPointer) -> Bool { false }
+
+    /// The decoding loop's built-in path for this codec's type, or `.codec` to call the codec.
+    var fieldKind: FieldKind { .codec }
 }
 
 /// A codec for values of type `Value`.

@@ -87,7 +87,11 @@ private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex:
         return try decodeFieldReporting(slot, c, valueIndex, base, property(), report)
     }
     do {
-        try slot.codec.decodeField(c, valueIndex, base + slot.offset)
+        if slot.kind == .codec {
+            try slot.decode(c, valueIndex, base + slot.offset)
+        } else {
+            try decodeBuiltin(slot.kind, c, valueIndex, base + slot.offset)
+        }
     } catch {
         var error = error
         error.prependKey(property().name)
@@ -102,7 +106,7 @@ private func decodeFieldReporting(_ slot: PropertySlot, _ c: DecodeContext, _ va
     report.path.append(property.name)
     defer { report.path.removeLast() }
     do {
-        try slot.codec.decodeField(c, valueIndex, base + slot.offset)
+        try slot.decode(c, valueIndex, base + slot.offset)
     } catch where error.kind == .typeMismatch || error.kind == .invalidValue {
         report.record(error)
     } catch {

@@ -3,7 +3,15 @@ import Foundation
 /// Integers of every width: exact, range-checked (300 into `Int8` and 1.5 into `Int` are `.invalidValue`).
 /// Lenient adds integral floats (`2.0`, `1e2`) and decimal strings (`"100"`, `" 42 "`).
 final class IntegerCodec<Value: FixedWidthInteger>: ValueCodec<Value>, @unchecked Sendable {
+    override var fieldKind: FieldKind { Value.self == Int.self ? .int : Value.self == Int64.self ? .int64 : .codec }
+
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
+        try Self.read(c, index)
+    }
+
+    /// The conversion itself, callable without a codec instance (the decoding loop's fast path).
+    @inline(__always)
+    static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         let token = c.tape[index]
         let literal: UnsafeRawBufferPointer
         switch token.kind {
@@ -39,7 +47,15 @@ final class IntegerCodec<Value: FixedWidthInteger>: ValueCodec<Value>, @unchecke
 
 /// `Double`: numbers, correctly rounded; overflow (`1e400`) is `.invalidValue`. Lenient adds numeric strings.
 final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
+    override var fieldKind: FieldKind { .double }
+
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Double {
+        try Self.read(c, index)
+    }
+
+    /// The conversion itself, callable without a codec instance (the decoding loop's fast path).
+    @inline(__always)
+    static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Double {
         let literal = try numericLiteral(c, index)
         guard let value = NumberParsing.double(literal) else {
             throw c.invalid("\(c.describe(at: index)) is out of range for Double", at: index)
@@ -104,7 +120,15 @@ private func numericLiteral(_ c: DecodeContext, _ index: Int) throws(MappingErro
 
 /// `Bool`: `true`/`false`. Lenient adds the numbers 0 and 1 and the strings true/false/yes/no/1/0 in any case.
 final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
+    override var fieldKind: FieldKind { .bool }
+
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Bool {
+        try Self.read(c, index)
+    }
+
+    /// The conversion itself, callable without a codec instance (the decoding loop's fast path).
+    @inline(__always)
+    static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Bool {
         let token = c.tape[index]
         switch token.kind {
         case .trueValue: return true
@@ -146,7 +170,15 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
 /// `String`: strings (one copy from the input). Lenient adds numbers (their literal text exactly: `8.8`
 /// stays `"8.8"`) and Booleans (`"true"`/`"false"`).
 final class StringCodec: ValueCodec<String>, @unchecked Sendable {
+    override var fieldKind: FieldKind { .string }
+
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> String {
+        try Self.read(c, index)
+    }
+
+    /// The conversion itself, callable without a codec instance (the decoding loop's fast path).
+    @inline(__always)
+    static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> String {
         let token = c.tape[index]
         switch token.kind {
         case .string:

@@ -16,10 +16,10 @@ private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPo
         case .property(let p):
             let slot = meta.slots[p]
             let field = base + slot.offset
-            if !e.writesNulls && slot.codec.isNilField(field) { continue }
+            if !e.writesNulls && slot.isNil(field) { continue }
             e.writer.key(escaped: member.escapedKey, first: written == 0)
             do {
-                try slot.codec.encodeField(field, &e)
+                try slot.encode(field, &e)
             } catch {
                 var error = error
                 error.prependKey(meta.properties[p].name)
@@ -41,7 +41,7 @@ private func hasContent(_ members: [EncodingPlan.Member], _ base: UnsafeRawPoint
         switch member.node {
         case .property(let p):
             let slot = meta.slots[p]
-            if !slot.codec.isNilField(base + slot.offset) { return true }
+            if !slot.isNil(base + slot.offset) { return true }
         case .object(let children):
             if hasContent(children, base, meta) { return true }
         }

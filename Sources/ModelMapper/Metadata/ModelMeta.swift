@@ -67,7 +67,7 @@ final class ModelMeta: @unchecked Sendable {
         for (i, property) in properties.enumerated() {
             let bit = required.firstIndex(of: i).map { Int32($0) } ?? -1
             (slots + i).initialize(to: PropertySlot(offset: property.offset, codec: property.codec,
-                                                    takesNull: property.codec.takesNull,
+                                                    kind: property.codec.fieldKind, takesNull: property.codec.takesNull,
                                                     next: Int32(property.next), requiredBit: bit))
         }
         encodingPlan = EncodingPlan(properties: properties, sorted: false)
