@@ -34,7 +34,6 @@ final class MetaBuilder {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
             if mapping.ignored.contains(field.name) { continue }
             if let only = mapping.only, !only.contains(field.name) { continue }
-            if !field.isWritable { continue }
             let keyPaths = mapping.keys[field.name]?.paths ?? [[mapping.keyStrategy.key(for: field.name)]]
             let fieldCodec: FieldCodec
             do {
@@ -49,7 +48,8 @@ final class MetaBuilder {
                 throw error
             }
             properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
-                                           keyPaths: keyPaths, isRequired: mapping.required.contains(field.name)))
+                                           keyPaths: keyPaths, isRequired: mapping.required.contains(field.name),
+                                           isReadOnly: !field.isWritable))
         }
 
         let meta = ModelMeta(type: M.self, isClass: M.self is AnyClass, properties: properties, codec: codec,
@@ -75,8 +75,8 @@ final class MetaBuilder {
         try check(mapping.only ?? [], "only")
         try check(mapping.required, "required")
         try check(mapping.transformers.keys, "transformers")
-        for name in Array(mapping.keys.keys) + mapping.required + Array(mapping.transformers.keys) where lets.contains(name) {
-            throw MappingError(.unsupportedType, "\(model).\(name) is a let and cannot be mapped; make it a var or remove it from the mapping")
+        for name in mapping.required where lets.contains(name) {
+            throw MappingError(.unsupportedType, "\(model).\(name) is a let and is never decoded, so it cannot be required; make it a var")
         }
         for (name, key) in mapping.keys {
             for path in key.paths where path.isEmpty || path.contains(where: \.isEmpty) {

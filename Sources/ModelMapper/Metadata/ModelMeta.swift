@@ -49,6 +49,7 @@ final class ModelMeta: @unchecked Sendable {
         var deferred: [Int] = []
         var required: [Int] = []
         for (i, property) in properties.enumerated() {
+            if property.isReadOnly { continue }
             if property.isRequired { required.append(i) }
             if property.isPlainKey {
                 let key = property.keyPaths[0][0]
@@ -61,7 +62,7 @@ final class ModelMeta: @unchecked Sendable {
         self.properties = properties
         deferredProperties = deferred
         requiredProperties = required
-        keyMappedCount = properties.count - deferred.count
+        keyMappedCount = properties.count - deferred.count - properties.filter(\.isReadOnly).count
         keyTable = KeyTable(firstByKey.map { (key: Array($0.key.utf8), value: $0.value) })
         slots = .allocate(capacity: max(1, properties.count))
         for (i, property) in properties.enumerated() {

@@ -12,10 +12,13 @@ final class PropertyMeta: @unchecked Sendable {
     let keyPathBytes: [[[UInt8]]]
     /// Whether a missing key is an error.
     let isRequired: Bool
+    /// A struct `let`: encoded, never decoded (writing it would be undefined behaviour).
+    let isReadOnly: Bool
     /// The next property reading the same plain key (index in the model's properties), or -1.
     var next = -1
 
-    init(name: String, offset: Int, codec: FieldCodec, keyPaths: [[String]], isRequired: Bool) {
+    init(name: String, offset: Int, codec: FieldCodec, keyPaths: [[String]], isRequired: Bool, isReadOnly: Bool = false) {
+        self.isReadOnly = isReadOnly
         self.name = name
         self.offset = offset
         self.codec = codec

@@ -23,16 +23,24 @@ enum Reflection {
         }
         guard ok else { return nil }
         var writable = Set<String>()
+        var reached = Set<String>()
         if !isClass {
+            // Stops (returns false) at a field no key path can describe, such as a function type;
+            // fields from there on are not reached.
             _ = _forEachFieldWithKeyPath(of: type) { name, keyPath in
-                if isWritableKeyPath(keyPath) { writable.insert(String(cString: name)) }
+                let field = String(cString: name)
+                reached.insert(field)
+                if isWritableKeyPath(keyPath) { writable.insert(field) }
                 return true
             }
         }
         return raw.map { name, offset, fieldType in
-            // Classes: the stdlib gives no mutability for class fields; `let` cannot be detected there
-            // (documented limitation: use `ignored` for a class `let`).
-            ReflectedField(name: name, offset: offset, type: fieldType, isWritable: isClass || writable.contains(name))
+            // Classes: the stdlib gives no mutability for class fields, so a class `let` cannot be
+            // detected (documented limitation: list it in `ignored`). Struct fields the key-path walk
+            // did not reach (after a function-typed field) are treated as writable, so their type is still
+            // checked and an unsupported one reported rather than silently skipped.
+            let isWritable = isClass || writable.contains(name) || !reached.contains(name)
+            return ReflectedField(name: name, offset: offset, type: fieldType, isWritable: isWritable)
         }
     }
 
