@@ -54,3 +54,64 @@ func decodeBuiltin(_ kind: FieldKind, _ c: DecodeContext, _ index: Int, _ field:
         preconditionFailure("codec fields are not built in")
     }
 }
+
+/// Arrays of the hot built-in element types as concrete (non-generic) codecs, so their element loops
+/// are specialized: `ArrayCodec<Element>` is shared generic code that looks up metadata at run time,
+/// which costs more than decoding a short `[Int]` such as Twitter's `indices`.
+enum BuiltinArrays {
+    static func codec(for element: Any.Type) -> FieldCodec? {
+        switch ObjectIdentifier(element) {
+        case ObjectIdentifier(String.self): return StringArrayCodec()
+        case ObjectIdentifier(Int.self): return IntArrayCodec()
+        case ObjectIdentifier(Int64.self): return Int64ArrayCodec()
+        case ObjectIdentifier(Double.self): return DoubleArrayCodec()
+        case ObjectIdentifier(Bool.self): return BoolArrayCodec()
+        default: return nil
+        }
+    }
+}
+
+final class StringArrayCodec: ValueCodec<[String]>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String] {
+        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try StringCodec.read(c, i) }
+    }
+    override func encode(_ value: [String], _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, StringCodec(), &e)
+    }
+}
+
+final class IntArrayCodec: ValueCodec<[Int]>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Int] {
+        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try IntegerCodec<Int>.read(c, i) }
+    }
+    override func encode(_ value: [Int], _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, IntegerCodec<Int>(), &e)
+    }
+}
+
+final class Int64ArrayCodec: ValueCodec<[Int64]>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Int64] {
+        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try IntegerCodec<Int64>.read(c, i) }
+    }
+    override func encode(_ value: [Int64], _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, IntegerCodec<Int64>(), &e)
+    }
+}
+
+final class DoubleArrayCodec: ValueCodec<[Double]>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Double] {
+        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try DoubleCodec.read(c, i) }
+    }
+    override func encode(_ value: [Double], _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, DoubleCodec(), &e)
+    }
+}
+
+final class BoolArrayCodec: ValueCodec<[Bool]>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Bool] {
+        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try BoolCodec.read(c, i) }
+    }
+    override func encode(_ value: [Bool], _ e: inout EncodeContext) throws(MappingError) {
+        try encodeElements(value, BoolCodec(), &e)
+    }
+}

@@ -18,7 +18,7 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
         while p >= 0 {
             let slot = slots[p]
             if slot.takesNull || c.tape[valueIndex].kind != .null {
-                try decodeField(slot, c, valueIndex, base, meta.properties[p])
+                try decodeField(slot, c, valueIndex, base, meta, p)
             }
             if tracksRequired && slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
             p = Int(slot.next)
@@ -49,7 +49,7 @@ private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutabl
         for path in property.keyPathBytes {
             guard let valueIndex = findValue(c.tape, objectIndex: index, path: path) else { continue }
             if slot.takesNull || c.tape[valueIndex].kind != .null {
-                try decodeField(slot, c, valueIndex, base, property)
+                try decodeField(slot, c, valueIndex, base, meta, p)
             }
             if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
             break
@@ -82,9 +82,9 @@ func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]]) -> Int? {
 /// (`c.report`), conversion errors are recorded with the full path and the property keeps its value.
 @inline(__always)
 private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex: Int, _ base: UnsafeMutableRawPointer,
-                         _ property: @autoclosure () -> PropertyMeta) throws(MappingError) {
+                         _ meta: ModelMeta, _ p: Int) throws(MappingError) {
     if let report = c.report {
-        return try decodeFieldReporting(slot, c, valueIndex, base, property(), report)
+        return try decodeFieldReporting(slot, c, valueIndex, base, meta.properties[p], report)
     }
     do {
         if slot.kind == .codec {
@@ -94,7 +94,7 @@ private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex:
         }
     } catch {
         var error = error
-        error.prependKey(property().name)
+        error.prependKey(meta.properties[p].name)
         throw error
     }
 }

@@ -148,16 +148,24 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
         }
     }
 
-    /// true/false/yes/no/1/0 in any case, surrounding whitespace ignored.
+    /// true/false/yes/no/1/0 in any case, surrounding whitespace ignored (not whitespace inside: "tr ue"
+    /// is not a Boolean). Packs the lowered bytes into an integer: no allocation.
     static func word(_ bytes: UnsafeRawBufferPointer) -> Bool? {
-        var lowered: [UInt8] = []
-        for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
-            lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            if lowered.count > 5 { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var lo = 0
+        var hi = bytes.count
+        while lo < hi && isSpace(bytes[lo]) { lo += 1 }
+        while hi > lo && isSpace(bytes[hi - 1]) { hi -= 1 }
+        guard hi - lo >= 1 && hi - lo <= 5 else { return nil }
+        var packed: UInt64 = 0
+        for i in lo..<hi {
+            let byte = bytes[i]
+            if byte == 0 { return nil }   // would vanish from the packed value
+            packed = packed << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
-        switch lowered {
-        case Array("true".utf8), Array("yes".utf8), Array("1".utf8): return true
-        case Array("false".utf8), Array("no".utf8), Array("0".utf8): return false
+        switch packed {
+        case 0x74_72_75_65, 0x79_65_73, 0x31: return true          // "true", "yes", "1"
+        case 0x66_61_6C_73_65, 0x6E_6F, 0x30: return false         // "false", "no", "0"
         default: return nil
         }
     }

@@ -202,7 +202,8 @@ extension Optional: ContainerField, OptionalField {
 
 extension Array: ContainerField {
     static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
-        ArrayCodec<Element>(element: try builder.valueCodec(for: Element.self))
+        if let builtin = BuiltinArrays.codec(for: Element.self) { return builtin }
+        return ArrayCodec<Element>(element: try builder.valueCodec(for: Element.self))
     }
 }
 
