@@ -56,7 +56,8 @@ extension UnsafeBufferPointer: JSONInput where Element == UInt8 {
 func withParsedDocument<R>(
     _ bytes: UnsafeRawBufferPointer, depthLimit: Int, _ body: (TapeView) throws(MappingError) -> R
 ) throws(MappingError) -> R {
-    let tokenizer = Tokenizer(expectedInputSize: bytes.count, depthLimit: depthLimit)
+    let tokenizer = TokenizerCache.take(expectedInputSize: bytes.count, depthLimit: depthLimit)
+    defer { TokenizerCache.give(tokenizer) }
     do {
         try tokenizer.feed(bytes, referencingInput: true)
         try tokenizer.finish()

@@ -48,6 +48,13 @@ struct TapeBuffers {
     /// Why a callback cancelled the parse, if one did.
     var failure: TapeFailure = .none
 
+    /// Only for tokenizers that track positions (chunked input): the yajl handle, the absolute offset
+    /// and end of the chunk being parsed, and where the last token ended, for exact error positions.
+    var positionHandle: OpaquePointer? = nil
+    var chunkStart = 0
+    var chunkEnd = 0
+    var lastToken = SyntaxErrorPosition.Context()
+
     init(tokenCapacity: Int, arenaCapacity: Int, depthLimit: Int) {
         self.tokenCapacity = max(16, tokenCapacity)
         tokens = .allocate(capacity: self.tokenCapacity)
@@ -184,30 +191,69 @@ struct TapeBuffers {
 
     // MARK: Compaction (streaming)
 
-    /// Drops the first `tokenCount` tokens (whole records) and the arena bytes before `arenaOffset`,
-    /// moving the rest to the front and rebasing indices and offsets. Tokens of the kept part must not
-    /// reference the input (streaming tapes always copy).
+    /// Drops the first `dropped` tokens (whole records, no open container among them) and the first
+    /// `droppedBytes` arena bytes; see `discardRange`.
     mutating func discardPrefix(tokens dropped: Int, arenaBytes droppedBytes: Int) {
-        let kept = tokenCount - dropped
-        if kept > 0 {
-            (tokens).update(from: tokens + dropped, count: kept)
-            for i in 0..<kept {
-                switch tokens[i].kind {
-                case .objectStart, .arrayStart, .objectEnd, .arrayEnd:
-                    tokens[i].payload -= dropped
-                case .string, .number, .key:
-                    tokens[i].payload -= droppedBytes
-                default:
-                    break
-                }
+        discardRange(tokens: 0..<dropped, arenaBytes: droppedBytes)
+    }
+
+    /// Drops the tokens in `range` and the first `droppedBytes` arena bytes, moving later tokens and bytes
+    /// down and rebasing token indices (container links, the open-container stack, record ends) and arena
+    /// offsets. Keeping a head (`range.lowerBound > 0`) lets a reader drop finished elements of a
+    /// top-level array while the array's start token stays.
+    ///
+    /// Preconditions: the dropped tokens are whole values (every container in the range starts and ends
+    /// in it; no open container starts in it); no kept token uses the dropped arena bytes.
+    mutating func discardRange(tokens range: Range<Int>, arenaBytes droppedBytes: Int) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= tokenCount, "token range out of bounds")
+        precondition(droppedBytes >= 0 && droppedBytes <= arenaCount, "arena range out of bounds")
+        let (lo, hi, n) = (range.lowerBound, range.upperBound, range.count)
+        if depth > 0 {
+            for d in 1...depth {
+                precondition(!range.contains(stack[d].start), "cannot drop the start of an open container")
+                if stack[d].start >= hi { stack[d].start -= n }
             }
         }
-        tokenCount = kept
-        let keptBytes = arenaCount - droppedBytes
-        if keptBytes > 0 { arena.update(from: arena + droppedBytes, count: keptBytes) }
-        arenaCount = keptBytes
-        for d in 1...max(1, depth) where d <= depth { stack[d].start -= dropped }
-        recordEndCount = 0
+        let tail = tokenCount - hi
+        if n > 0 && tail > 0 {
+            // copyMemory has memmove semantics (the regions overlap).
+            UnsafeMutableRawPointer(tokens + lo).copyMemory(from: tokens + hi, byteCount: tail * MemoryLayout<Token>.stride)
+        }
+        tokenCount -= n
+        for i in 0..<tokenCount {
+            switch tokens[i].kind {
+            case .objectStart, .arrayStart, .objectEnd, .arrayEnd:
+                // Links into the moved tail move with it (including from a kept head, such as the start
+                // of a top-level array closed in the tail); an open container's start has no link yet.
+                if tokens[i].payload >= hi { tokens[i].payload -= n }
+            case .string, .number, .key:
+                if tokens[i].inArena && droppedBytes > 0 {
+                    assert(tokens[i].payload >= droppedBytes, "a kept token uses dropped arena bytes")
+                    tokens[i].payload -= droppedBytes
+                }
+            default:
+                break
+            }
+        }
+        if droppedBytes > 0 {
+            let keptBytes = arenaCount - droppedBytes
+            if keptBytes > 0 { UnsafeMutableRawPointer(arena).copyMemory(from: arena + droppedBytes, byteCount: keptBytes) }
+            arenaCount = keptBytes
+        }
+        // Record ends inside the dropped range go; later ones move down.
+        var kept = 0
+        for r in 0..<recordEndCount {
+            let end = recordEnds[r]
+            if end <= lo {
+                recordEnds[kept] = end
+            } else if end > hi {
+                recordEnds[kept] = end - n
+            } else {
+                continue
+            }
+            kept += 1
+        }
+        recordEndCount = kept
     }
 }
 

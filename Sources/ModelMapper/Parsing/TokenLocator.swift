@@ -75,6 +75,15 @@ enum TokenLocator {
 extension MappingError {
     /// Fills in offset, line and column from the input the error's token or offset refers to.
     mutating func resolvePosition(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false) {
+        if positionIsEstimated {
+            positionIsEstimated = false
+            if let exact = TokenLocator.syntaxErrorOffset(in: input, allowsMultipleValues: allowsMultipleValues),
+               exact != offset {
+                offset = exact
+                line = nil
+                column = nil
+            }
+        }
         if offset == nil, let tokenIndex {
             offset = TokenLocator.offset(ofToken: tokenIndex, in: input, allowsMultipleValues: allowsMultipleValues)
         }
@@ -84,4 +93,78 @@ extension MappingError {
             column = p.column
         }
     }
+}
+
+// MARK: - Syntax errors in a whole buffer
+
+extension TokenLocator {
+    private struct ErrorLocatorState {
+        var handle: yajl_handle?
+        var context = SyntaxErrorPosition.Context()
+    }
+
+    /// The exact offset of the first syntax error in `input` (see ``SyntaxErrorPosition`` for the
+    /// convention), found by parsing again with callbacks that remember where the last token ended.
+    /// Nil when yajl finds no error (the error came from elsewhere, such as the depth limit).
+    static func syntaxErrorOffset(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false) -> Int? {
+        let firstBadWhitespace = Tokenizer.indexOfFormFeedOrVerticalTab(input)
+        var state = ErrorLocatorState()
+        var located: Int? = nil
+        withUnsafeMutablePointer(to: &state) { statePointer in
+            withUnsafePointer(to: errorLocatorCallbacks) { callbacks in
+                guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(statePointer)) else { return }
+                defer { yajl_free(handle) }
+                if allowsMultipleValues { _ = cyajl_allow_multiple_values(handle, 1) }
+                statePointer.pointee.handle = handle
+                var atEnd = false
+                var status = yajl_status_ok
+                if let base = input.baseAddress, input.count > 0 {
+                    status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), input.count)
+                }
+                if status == yajl_status_ok {
+                    atEnd = true
+                    status = yajl_complete_parse(handle)
+                }
+                guard status != yajl_status_ok else { return }
+                let detected = Int(yajl_get_bytes_consumed(handle))
+                var message = ""
+                if let text = yajl_get_error(handle, 0, nil, 0) {
+                    message = String(cString: text)
+                    yajl_free_error(handle, text)
+                }
+                located = SyntaxErrorPosition.offset(
+                    message: message, detected: detected, inputEnd: input.count, atEnd: atEnd,
+                    context: statePointer.pointee.context,
+                    byte: { $0 >= 0 && $0 < input.count ? input[$0] : nil })
+            }
+        }
+        switch (located, firstBadWhitespace) {
+        case let (l?, w?): return min(l, w)
+        case let (l, w): return l ?? w
+        }
+    }
+
+    @inline(__always)
+    private static func record(_ context: UnsafeMutableRawPointer?, _ previous: SyntaxErrorPosition.Context.Previous,
+                               depthChange: Int = 0) -> Int32 {
+        let state = context.unsafelyUnwrapped.assumingMemoryBound(to: ErrorLocatorState.self)
+        if let handle = state.pointee.handle { state.pointee.context.end = Int(yajl_get_bytes_consumed(handle)) }
+        state.pointee.context.previous = previous
+        state.pointee.context.depth += depthChange
+        return 1
+    }
+
+    private static let errorLocatorCallbacks = yajl_callbacks(
+        yajl_null: { record($0, .value) },
+        yajl_boolean: { c, _ in record(c, .value) },
+        yajl_integer: nil,
+        yajl_double: nil,
+        yajl_number: { c, _, _ in record(c, .value) },
+        yajl_string: { c, _, _ in record(c, .value) },
+        yajl_start_map: { record($0, .containerStart, depthChange: 1) },
+        yajl_map_key: { c, _, _ in record(c, .key) },
+        yajl_end_map: { record($0, .value, depthChange: -1) },
+        yajl_start_array: { record($0, .containerStart, depthChange: 1) },
+        yajl_end_array: { record($0, .value, depthChange: -1) }
+    )
 }

@@ -9,6 +9,11 @@
 // - A callback returns 0 to cancel; the reason is stored in `TapeBuffers.failure` first.
 // - yajl keeps the callbacks *pointer*, so the table lives in memory allocated once and never freed.
 import CYajl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Drives yajl over one or more chunks of input and records the tokens on a tape.
 ///
@@ -21,6 +26,8 @@ final class Tokenizer {
     /// Lines and columns counted over fed chunks (only when `tracksLines`), so errors in chunked input
     /// can say where. Whole-buffer callers leave it off and resolve positions from the buffer on error.
     private var position = TextPosition()
+    /// The end of the input fed before the current chunk, so error positions can look back across chunks.
+    private var recent = RecentInput()
     let tracksLines: Bool
     let allowsMultipleValues: Bool
     private(set) var isFinished = false
@@ -34,12 +41,12 @@ final class Tokenizer {
          tracksLines: Bool = false) {
         self.tracksLines = tracksLines
         buffers = .allocate(capacity: 1)
-        buffers.initialize(to: TapeBuffers(tokenCapacity: expectedInputSize / 6 + 16,
+        buffers.initialize(to: TapeBuffers(tokenCapacity: expectedInputSize / 8 + 16,
                                            arenaCapacity: min(expectedInputSize, 1 << 16) / 4 + 64,
                                            depthLimit: depthLimit))
         buffers.pointee.recordDepth = recordDepth
         self.allowsMultipleValues = allowsMultipleValues
-        handle = Self.makeHandle(context: buffers, allowsMultipleValues: allowsMultipleValues)
+        handle = Self.makeHandle(context: buffers, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
     }
 
     deinit {
@@ -49,9 +56,13 @@ final class Tokenizer {
         buffers.deallocate()
     }
 
-    private static func makeHandle(context: UnsafeMutablePointer<TapeBuffers>, allowsMultipleValues: Bool) -> yajl_handle? {
-        let handle = yajl_alloc(tokenizerCallbacks, nil, UnsafeMutableRawPointer(context))
+    private static func makeHandle(context: UnsafeMutablePointer<TapeBuffers>, allowsMultipleValues: Bool,
+                                   tracksPositions: Bool) -> yajl_handle? {
+        let handle = yajl_alloc(tracksPositions ? trackingCallbacks : tokenizerCallbacks, nil,
+                                UnsafeMutableRawPointer(context))
         if allowsMultipleValues, let handle { _ = cyajl_allow_multiple_values(handle, 1) }
+        context.pointee.positionHandle = tracksPositions ? handle : nil
+        context.pointee.lastToken = SyntaxErrorPosition.Context()
         return handle
     }
 
@@ -66,8 +77,16 @@ final class Tokenizer {
     /// stay valid and unchanged for as long as any `TapeView` of this tokenizer is used.
     func feed(_ chunk: UnsafeRawBufferPointer, referencingInput: Bool = false) throws(MappingError) {
         guard let handle, !isFinished else { throw MappingError(.syntax, "input after the end of the document") }
-        buffers.pointee.input = referencingInput ? chunk.baseAddress : nil
-        buffers.pointee.inputCount = referencingInput ? chunk.count : 0
+        if consumedBeforeChunk == 0 {
+            buffers.pointee.input = referencingInput ? chunk.baseAddress : nil
+            buffers.pointee.inputCount = referencingInput ? chunk.count : 0
+        } else {
+            // Token offsets are relative to one base (`TapeView.input`): tokens of the first chunk may
+            // reference it, so keep its base and copy everything from later chunks.
+            buffers.pointee.inputCount = 0
+        }
+        buffers.pointee.chunkStart = consumedBeforeChunk
+        buffers.pointee.chunkEnd = consumedBeforeChunk + chunk.count
         let status: yajl_status
         if let base = chunk.baseAddress, chunk.count > 0 {
             status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
@@ -77,14 +96,36 @@ final class Tokenizer {
         if status != yajl_status_ok {
             throw failure(status: status, chunk: chunk)
         }
+        // yajl skips form feed and vertical tab as whitespace; JSON does not allow them anywhere raw.
+        if let bad = Self.indexOfFormFeedOrVerticalTab(chunk) {
+            isFinished = true
+            let name = chunk[bad] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
+            throw positioned(MappingError(.syntax, "invalid character \(name): not JSON whitespace"),
+                             chunk: chunk, offsetInChunk: bad)
+        }
         if tracksLines { position.advance(over: chunk) }
+        recent.record(chunk, start: consumedBeforeChunk, referenced: referencingInput)
         consumedBeforeChunk += chunk.count
+    }
+
+    /// The first 0x0B or 0x0C byte. Neither can appear raw in valid JSON (inside strings control
+    /// characters must be escaped, and UTF-8 multi-byte sequences have no bytes below 0x80), so any
+    /// occurrence is an error that yajl, which treats them as whitespace, would miss.
+    /// Two `memchr` passes (vectorized in libc) cost about 2% of a parse; a Swift loop cost 50%.
+    static func indexOfFormFeedOrVerticalTab(_ chunk: UnsafeRawBufferPointer) -> Int? {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return nil }
+        var end = chunk.count
+        if let p = memchr(base, 0x0C, end) { end = base.distance(to: UnsafeRawPointer(p)) }
+        if end > 0, let p = memchr(base, 0x0B, end) { end = base.distance(to: UnsafeRawPointer(p)) }
+        return end < chunk.count ? end : nil
     }
 
     /// Ends the input: reports a truncated document. The tape is complete afterwards.
     func finish() throws(MappingError) {
         guard let handle, !isFinished else { return }
         isFinished = true
+        buffers.pointee.chunkStart = consumedBeforeChunk
+        buffers.pointee.chunkEnd = consumedBeforeChunk
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
             throw failure(status: status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
@@ -95,10 +136,17 @@ final class Tokenizer {
         }
     }
 
+    /// Bytes held by the tape's buffers.
+    var retainedBytes: Int {
+        let b = buffers.pointee
+        return b.tokenCapacity * MemoryLayout<Token>.stride + b.arenaCapacity
+            + b.stackCapacity * MemoryLayout<TapeBuffers.StackEntry>.stride + b.recordEndCapacity * MemoryLayout<Int>.stride
+    }
+
     /// Clears the tape and the parser so another document can be parsed with the same buffers.
     func reset() {
         if let handle { yajl_free(handle) }
-        handle = Self.makeHandle(context: buffers, allowsMultipleValues: allowsMultipleValues)
+        handle = Self.makeHandle(context: buffers, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
         buffers.pointee.tokenCount = 0
         buffers.pointee.arenaCount = 0
         buffers.pointee.depth = 0
@@ -109,6 +157,7 @@ final class Tokenizer {
         buffers.pointee.inputCount = 0
         consumedBeforeChunk = 0
         position = TextPosition()
+        recent.reset()
         isFinished = false
     }
 
@@ -130,13 +179,68 @@ final class Tokenizer {
             detail = String(cString: message).trimmingWhitespace()
             yajl_free_error(handle, message)
         }
-        if status == yajl_status_error && chunk.baseAddress == nil {
+        if detail.contains("invalid string in json text") {
+            // yajl's wording for a misspelled literal.
+            detail = "lexical error: invalid literal (expected true, false or null)"
+        }
+        let atEnd = chunk.baseAddress == nil
+        let end = consumedBeforeChunk + chunk.count
+        let recent = self.recent
+        let start = consumedBeforeChunk
+        let byte = { (offset: Int) -> UInt8? in recent.byte(at: offset, current: chunk, currentStart: start) }
+        let context = buffers.pointee.positionHandle != nil ? buffers.pointee.lastToken : nil
+        var at = SyntaxErrorPosition.offset(message: detail, detected: start + min(offsetInChunk, chunk.count),
+                                            inputEnd: end, atEnd: atEnd, context: context, byte: byte)
+        if atEnd && at == end && (detail.contains("premature EOF") || detail.hasPrefix("lexical error")) {
             detail = "unexpected end of input (" + detail + ")"
         }
-        // yajl reports the offset after the offending token; point at the token itself when possible.
-        var at = offsetInChunk
-        if at > 0 && at <= chunk.count { at -= 1 }
-        return positioned(MappingError(.syntax, detail), chunk: chunk, offsetInChunk: at)
+        // A form feed or vertical tab that yajl skipped as whitespace before the error is the first error.
+        if let bad = Self.indexOfFormFeedOrVerticalTab(UnsafeRawBufferPointer(rebasing: chunk[0..<max(0, min(at - start, chunk.count))])) {
+            let name = chunk[bad] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
+            detail = "invalid character \(name): not JSON whitespace"
+            at = start + bad
+        }
+        var error = positionedAbsolute(MappingError(.syntax, detail), at: at, chunk: chunk)
+        error.positionIsEstimated = context == nil
+        return error
+    }
+
+    /// Sets the offset (and, when tracking lines, line and column) of an error at absolute offset `at`,
+    /// which may lie before the current chunk.
+    private func positionedAbsolute(_ error: MappingError, at: Int, chunk: UnsafeRawBufferPointer) -> MappingError {
+        if at >= consumedBeforeChunk { return positioned(error, chunk: chunk, offsetInChunk: at - consumedBeforeChunk) }
+        var error = error
+        error.offset = at
+        if tracksLines {
+            // Work back from the position at the chunk start over the recent input.
+            let byte = { (i: Int) -> UInt8? in self.recent.byte(at: i, current: chunk, currentStart: self.consumedBeforeChunk) }
+            var newlines = 0
+            var scalars = 0
+            var known = true
+            var i = consumedBeforeChunk - 1
+            while i >= at {
+                guard let b = byte(i) else { known = false; break }
+                if b == UInt8(ascii: "\n") { newlines += 1 } else if newlines == 0 && b & 0xC0 != 0x80 { scalars += 1 }
+                i -= 1
+            }
+            if known && newlines == 0 {
+                error.line = position.line
+                error.column = position.column - scalars
+            } else if known {
+                // Count the scalars between the start of the error's line and the error.
+                var column = 1
+                var j = at - 1
+                while j >= 0, let b = byte(j), b != UInt8(ascii: "\n") {
+                    if b & 0xC0 != 0x80 { column += 1 }
+                    j -= 1
+                }
+                if j < 0 || byte(j) == UInt8(ascii: "\n") {
+                    error.line = position.line - newlines
+                    error.column = column
+                }
+            }
+        }
+        return error
     }
 
     private func positioned(_ error: MappingError, chunk: UnsafeRawBufferPointer, offsetInChunk: Int) -> MappingError {
@@ -174,6 +278,40 @@ private nonisolated(unsafe) let tokenizerCallbacks: UnsafeMutablePointer<yajl_ca
     table.initialize(to: tokenizerCallbackTable)
     return table
 }()
+
+/// The same callbacks, also remembering where each token ended (tokenizers that track positions).
+private nonisolated(unsafe) let trackingCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
+    let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+    table.initialize(to: trackingCallbackTable)
+    return table
+}()
+
+@inline(__always)
+private func tracked(_ context: UnsafeMutableRawPointer?, _ ok: Bool,
+                     _ previous: SyntaxErrorPosition.Context.Previous) -> Int32 {
+    guard ok else { return 0 }
+    let t = tape(context)
+    if let handle = t.pointee.positionHandle {
+        t.pointee.lastToken.end = min(t.pointee.chunkStart + Int(yajl_get_bytes_consumed(handle)), t.pointee.chunkEnd)
+    }
+    t.pointee.lastToken.previous = previous
+    t.pointee.lastToken.depth = t.pointee.depth
+    return 1
+}
+
+private let trackingCallbackTable = yajl_callbacks(
+    yajl_null: { tracked($0, tape($0).pointee.appendScalar(.null, bytes: nil, count: 0), .value) },
+    yajl_boolean: { tracked($0, tape($0).pointee.appendScalar($1 != 0 ? .trueValue : .falseValue, bytes: nil, count: 0), .value) },
+    yajl_integer: nil,
+    yajl_double: nil,
+    yajl_number: { tracked($0, tape($0).pointee.appendScalar(.number, bytes: UnsafeRawPointer($1), count: $2), .value) },
+    yajl_string: { tracked($0, tape($0).pointee.appendScalar(.string, bytes: UnsafeRawPointer($1), count: $2), .value) },
+    yajl_start_map: { tracked($0, tape($0).pointee.openContainer(.objectStart), .containerStart) },
+    yajl_map_key: { tracked($0, tape($0).pointee.appendScalar(.key, bytes: UnsafeRawPointer($1), count: $2), .key) },
+    yajl_end_map: { tracked($0, tape($0).pointee.closeContainer(.objectEnd), .value) },
+    yajl_start_array: { tracked($0, tape($0).pointee.openContainer(.arrayStart), .containerStart) },
+    yajl_end_array: { tracked($0, tape($0).pointee.closeContainer(.arrayEnd), .value) }
+)
 
 private let tokenizerCallbackTable = yajl_callbacks(
     yajl_null: { tape($0).pointee.appendScalar(.null, bytes: nil, count: 0) ? 1 : 0 },

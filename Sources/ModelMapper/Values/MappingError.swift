@@ -65,6 +65,10 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     /// The tape token the error refers to, resolved into line/column by the entry point that owns the input.
     var tokenIndex: Int? = nil
 
+    /// The tokenizer estimated `offset` from yajl's report without knowing where the last token ended;
+    /// `resolvePosition(in:)` then finds the exact position by parsing the input again.
+    var positionIsEstimated = false
+
     /// Prepends a property name to the path as the error travels up through a model.
     mutating func prependKey(_ name: String) {
         if path.isEmpty { path = name } else if path.first == "[" { path = name + path } else { path = name + "." + path }

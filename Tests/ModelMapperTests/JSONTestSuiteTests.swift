@@ -1,0 +1,182 @@
+import XCTest
+import Foundation
+@testable import ModelMapper
+
+/// Runs every file of JSONTestSuite's `test_parsing` folder (Nicolas Seriot's suite, kept in
+/// `../shared/data/JSONTestSuite`) through the parser:
+/// - `y_` files must parse,
+/// - `n_` files must fail with `.syntax` or `.depthLimit` and carry offset, line and column,
+/// - `i_` files may go either way but must not crash.
+/// Each file is parsed as one buffer and again fed to a `Tokenizer` one byte at a time; both must agree.
+final class JSONTestSuiteTests: XCTestCase {
+    struct Case {
+        let name: String
+        let bytes: [UInt8]
+    }
+
+    static var suiteDirectory: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/JSONTestSuite/test_parsing")
+            .standardizedFileURL
+    }
+
+    func loadCases(prefix: String) throws -> [Case] {
+        let dir = Self.suiteDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
+            throw XCTSkip("JSONTestSuite not found at \(dir.path); put nst/JSONTestSuite's test_parsing folder there to run these tests")
+        }
+        let selected = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+        if selected.isEmpty {
+            throw XCTSkip("no \(prefix)*.json files in \(dir.path)")
+        }
+        return try selected.map { name in
+            let path = dir.appendingPathComponent(name).path
+            guard let bytes = Self.readFile(path) else { throw XCTSkip("cannot read \(path)") }
+            return Case(name: name, bytes: bytes)
+        }
+    }
+
+    /// Plain stdio: Foundation's file reading leaks a buffer for the empty file on Linux, which is noise
+    /// under `--sanitize=address`.
+    static func readFile(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return bytes
+    }
+
+    /// Feeds `bytes` one byte at a time (or in chunks of `chunkSize`) and builds the value.
+    func parseChunked(_ bytes: [UInt8], chunkSize: Int = 1) throws -> JSONValue {
+        let tokenizer = Tokenizer(expectedInputSize: bytes.count, depthLimit: DecodingOptions.defaultDepthLimit,
+                                  tracksLines: true)
+        try bytes.withUnsafeBytes { all in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + chunkSize)
+                try tokenizer.feed(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
+        try tokenizer.finish()
+        var index = 0
+        let value = JSONValue(tape: tokenizer.view, index: &index)
+        XCTAssertEqual(index, tokenizer.view.count, "tape has tokens after the value")
+        return value
+    }
+
+    func testAcceptedFiles() throws {
+        let cases = try loadCases(prefix: "y_")
+        var passed = 0
+        for c in cases {
+            do {
+                let value = try JSONValue(json: c.bytes)
+                passed += 1
+                do {
+                    let chunked = try parseChunked(c.bytes)
+                    XCTAssertTrue(identical(value, chunked), "\(c.name): 1-byte chunks give \(chunked), one buffer \(value)")
+                } catch {
+                    XCTFail("\(c.name): accepted as one buffer, rejected in 1-byte chunks: \(error)")
+                }
+            } catch {
+                XCTFail("\(c.name) must parse: \(error)")
+            }
+        }
+        print("JSONTestSuite y_: \(passed)/\(cases.count) parsed")
+        XCTAssertEqual(cases.count, 95, "expected the 95 y_ files of JSONTestSuite")
+        XCTAssertEqual(passed, cases.count)
+    }
+
+    func testRejectedFiles() throws {
+        let cases = try loadCases(prefix: "n_")
+        var rejected = 0
+        var kinds: [MappingError.Kind: Int] = [:]
+        for c in cases {
+            do {
+                let value = try JSONValue(json: c.bytes)
+                XCTFail("\(c.name) must be rejected, parsed as \(value)")
+            } catch let error as MappingError {
+                rejected += 1
+                kinds[error.kind, default: 0] += 1
+                XCTAssertTrue(error.kind == .syntax || error.kind == .depthLimit, "\(c.name): kind \(error.kind)")
+                XCTAssertNotNil(error.offset, "\(c.name): no offset in \(error)")
+                XCTAssertNotNil(error.line, "\(c.name): no line in \(error)")
+                XCTAssertNotNil(error.column, "\(c.name): no column in \(error)")
+                if let offset = error.offset {
+                    XCTAssertTrue((0...c.bytes.count).contains(offset), "\(c.name): offset \(offset) outside the input")
+                    // Line and column must describe the same place as the offset.
+                    let expected = c.bytes.withUnsafeBytes { TextPosition.of(offset: offset, in: $0) }
+                    XCTAssertEqual(error.line, expected.line, "\(c.name)")
+                    XCTAssertEqual(error.column, expected.column, "\(c.name)")
+                }
+                XCTAssertFalse(error.message.isEmpty, "\(c.name)")
+            } catch {
+                XCTFail("\(c.name): not a MappingError: \(error)")
+            }
+            // Chunked feeding must reject it too, with a position.
+            do {
+                let value = try parseChunked(c.bytes)
+                XCTFail("\(c.name) must be rejected in 1-byte chunks, parsed as \(value)")
+            } catch let error as MappingError {
+                XCTAssertTrue(error.kind == .syntax || error.kind == .depthLimit, "\(c.name) chunked: kind \(error.kind)")
+                XCTAssertNotNil(error.offset, "\(c.name) chunked: no offset")
+                XCTAssertNotNil(error.line, "\(c.name) chunked: no line")
+                XCTAssertNotNil(error.column, "\(c.name) chunked: no column")
+            } catch {
+                XCTFail("\(c.name) chunked: not a MappingError: \(error)")
+            }
+        }
+        print("JSONTestSuite n_: \(rejected)/\(cases.count) rejected (\(kinds.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", ")))")
+        XCTAssertEqual(cases.count, 188, "expected the 188 n_ files of JSONTestSuite")
+        XCTAssertEqual(rejected, cases.count)
+    }
+
+    func testImplementationDefinedFiles() throws {
+        let cases = try loadCases(prefix: "i_")
+        var accepted: [String] = []
+        var rejected: [String] = []
+        for c in cases {
+            let whole: JSONValue?
+            do {
+                whole = try JSONValue(json: c.bytes)
+                accepted.append(c.name)
+            } catch let error as MappingError {
+                whole = nil
+                rejected.append(c.name)
+                XCTAssertNotNil(error.offset, "\(c.name): rejected without a position: \(error)")
+            } catch {
+                whole = nil
+                XCTFail("\(c.name): not a MappingError: \(error)")
+            }
+            // Chunked feeding must reach the same verdict.
+            let chunked = try? parseChunked(c.bytes)
+            XCTAssertEqual(whole == nil, chunked == nil, "\(c.name): one buffer and 1-byte chunks disagree")
+            if let whole, let chunked { XCTAssertTrue(identical(whole, chunked), c.name) }
+        }
+        print("JSONTestSuite i_: \(cases.count) files, \(accepted.count) accepted, \(rejected.count) rejected, none crashed")
+        print("  accepted: \(accepted.joined(separator: " "))")
+        print("  rejected: \(rejected.joined(separator: " "))")
+        XCTAssertEqual(accepted.count + rejected.count, cases.count)
+    }
+}
+
+/// Structural identity: like `==` but number texts must match exactly and object key order must match.
+func identical(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.number(let x), .number(let y)): return x.text == y.text
+    case (.string(let x), .string(let y)): return Array(x.utf8) == Array(y.utf8)
+    case (.array(let x), .array(let y)):
+        return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1) }
+    case (.object(let x), .object(let y)):
+        return x.keys.map { Array($0.utf8) } == y.keys.map { Array($0.utf8) } && zip(x.values, y.values).allSatisfy { identical($0, $1) }
+    default: return false
+    }
+}
