@@ -88,6 +88,14 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             // The hook rewrote the object: decode from a tape of the new object; positions refer to the
             // original object.
             let tape = ValueTape(.object(object))
+            // Errors reported (not thrown) while decoding the new tape hold its token indices: point them
+            // at the original object too.
+            let reportedBefore = c.report?.errors.count ?? 0
+            defer {
+                if let report = c.report {
+                    for k in reportedBefore..<report.errors.count { report.errors[k].tokenIndex = index }
+                }
+            }
             do {
                 try tape.withView { view throws(MappingError) in
                     let inner = DecodeContext(tape: view, options: c.options, report: c.report)

@@ -1,0 +1,379 @@
+import XCTest
+import Foundation
+@testable import ModelMapper
+
+// Error paths and positions: a bad value deep inside arrays of nested models reports its property path
+// (`statuses[3].user.id`) and the exact line and column of the offending token; `required` keys report
+// `.missingKey`; `skippingInvalidValues` keeps defaults and reports every bad path with its position.
+
+fileprivate struct EPUser: JSONMappable, Equatable {
+    var id = 0
+    var name = ""
+    var verified = false
+    static let mapping = ModelMapping(required: ["id"])
+}
+
+fileprivate struct EPCursor: JSONMappable, Equatable {
+    var next = ""
+}
+
+fileprivate struct EPStatus: JSONMappable, Equatable {
+    var id: Int64 = 0
+    var text = ""
+    var user = EPUser()
+    var tags: [String] = []
+    var city = ""
+    var replies: [EPStatus] = []
+    static let mapping = ModelMapping(keys: ["city": "place.city", "text": ["text", "full_text"]])
+}
+
+fileprivate struct EPTimeline: JSONMappable, Equatable {
+    var statuses: [EPStatus] = []
+    var users: [String: EPUser] = [:]
+    var groups: [String: [EPUser]] = [:]
+    var grid: [[EPUser]] = []
+    var cursor: EPCursor? = nil
+    var count = -1
+}
+
+fileprivate struct EPBook: JSONMappable {
+    var bookID = 0
+    var desc = ""
+    var title = ""
+    static let mapping = ModelMapping(keys: ["bookID": ["id", "ID", "book_id"], "desc": "ext.desc", "title": "t"],
+                                      required: ["bookID", "desc"])
+}
+
+/// willDecode renames "n" to "name": errors inside the rewritten object point at the object.
+fileprivate struct EPRenamed: JSONMappable, JSONDecodingHooks, Equatable {
+    var name = ""
+    var age = 0
+    static func willDecode(_ object: JSONObject) throws -> JSONObject {
+        var object = object
+        if let n = object.removeValue(forKey: "n") { object["name"] = n }
+        return object
+    }
+}
+
+fileprivate struct EPRenamedList: JSONMappable {
+    var items: [EPRenamed] = []
+}
+
+/// Collects reported errors from any thread.
+fileprivate final class EPCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [MappingError] = []
+    func add(_ error: MappingError) { lock.lock(); stored.append(error); lock.unlock() }
+    var errors: [MappingError] { lock.lock(); defer { lock.unlock() }; return stored }
+    var summary: [String] { errors.map { "\($0.path) \($0.kind) \($0.line.map(String.init) ?? "-"):\($0.column.map(String.init) ?? "-")" } }
+}
+
+fileprivate func epError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> MappingError? {
+    do {
+        try body()
+        XCTFail("expected an error", file: file, line: line)
+    } catch let error as MappingError {
+        return error
+    } catch {
+        XCTFail("not a MappingError: \(error)", file: file, line: line)
+    }
+    return nil
+}
+
+/// Line, column (in Unicode scalars) and byte offset of the first occurrence of `needle`, computed here
+/// independently of the library.
+fileprivate func position(of needle: String, in text: String) -> (line: Int, column: Int, offset: Int) {
+    let range = text.range(of: needle)!
+    let before = text[..<range.lowerBound].unicodeScalars
+    let line = before.filter { $0 == "\n" }.count + 1
+    let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+    return (line, column, text[..<range.lowerBound].utf8.count)
+}
+
+final class ErrorPathTests: XCTestCase {
+
+    static let timeline = """
+    {
+      "statuses": [
+        {"id": 1, "text": "a", "user": {"id": 10, "name": "u0"}},
+        {"id": 2, "text": "b", "user": {"id": 11, "name": "u1"}},
+        {"id": 3, "text": "c", "user": {"id": 12, "name": "u2"}},
+        {"id": 4, "text": "d", "user": {"id": "x12", "name": "u3"}}
+      ]
+    }
+    """
+
+    func testDeepPathLineAndColumn() {
+        let p = position(of: #""x12""#, in: Self.timeline)
+        XCTAssertEqual(p.line, 6)
+        XCTAssertEqual(p.column, 43)
+        for (options, kind) in [(DecodingOptions.lenient, MappingError.Kind.invalidValue), (.strict, .typeMismatch)] {
+            let error = epError { _ = try EPTimeline(json: Self.timeline, options: options) }
+            XCTAssertEqual(error?.kind, kind)
+            XCTAssertEqual(error?.path, "statuses[3].user.id")
+            XCTAssertEqual(error?.line, 6)
+            XCTAssertEqual(error?.column, 43)
+            XCTAssertEqual(error?.offset, p.offset)
+            XCTAssertTrue(error?.description.hasPrefix("line 6, column 43: \(kind) at statuses[3].user.id: ") == true,
+                          error?.description ?? "")
+        }
+        // the same document as Data, [UInt8] and through ModelDecoder
+        let error = epError { _ = try EPTimeline(json: Data(Self.timeline.utf8)) }
+        XCTAssertEqual(error?.path, "statuses[3].user.id")
+        XCTAssertEqual(error?.line, 6)
+        let bytesError = epError { _ = try EPTimeline(json: Array(Self.timeline.utf8)) }
+        XCTAssertEqual(bytesError?.column, 43)
+        let decoderError = epError { _ = try ModelDecoder(options: .strict).decode(EPTimeline.self, from: Self.timeline) }
+        XCTAssertEqual(decoderError?.path, "statuses[3].user.id")
+        XCTAssertEqual(decoderError?.column, 43)
+    }
+
+    /// Columns count Unicode scalars, offsets count bytes; CRLF line ends count once.
+    func testColumnsCountScalarsAndOffsetsCountBytes() {
+        let json = "{\r\n  \"statuses\": [\r\n    {\"text\": \"日本😀\", \"id\": 2.5}\r\n  ]\r\n}"
+        let p = position(of: "2.5", in: json)
+        XCTAssertEqual(p.line, 3)
+        XCTAssertEqual(p.column, 27)
+        let error = epError { _ = try EPTimeline(json: json) }
+        XCTAssertEqual(error?.kind, .invalidValue)
+        XCTAssertEqual(error?.path, "statuses[0].id")
+        XCTAssertEqual(error?.line, 3)
+        XCTAssertEqual(error?.column, 27)
+        XCTAssertEqual(error?.offset, p.offset)
+        XCTAssertNotEqual(p.offset, p.column - 1)
+    }
+
+    func testPathsThroughEveryContainer() {
+        let cases: [(String, String, MappingError.Kind, String)] = [
+            (#"{"users":{"bob":{"id":"x"}}}"#, "users.bob.id", .invalidValue, #""x""#),
+            (#"{"groups":{"admins":[{"id":1},{"id":[]}]}}"#, "groups.admins[1].id", .typeMismatch, "[]"),
+            (#"{"grid":[[],[{"id":1},{"id":2},{"id":true}]]}"#, "grid[1][2].id", .typeMismatch, "true"),
+            (#"{"cursor":{"next":{}}}"#, "cursor.next", .typeMismatch, "{}}"),
+            (#"{"cursor":5}"#, "cursor", .typeMismatch, "5"),
+            (#"{"statuses":[{"replies":[{"replies":[{"id":1e30}]}]}]}"#, "statuses[0].replies[0].replies[0].id", .invalidValue, "1e30"),
+            (#"{"statuses":[{"tags":["a",null]}]}"#, "statuses[0].tags[1]", .typeMismatch, "null"),
+            (#"{"statuses":[{"place":{"city":[1]}}]}"#, "statuses[0].city", .typeMismatch, "[1]"),       // key path: property name
+            (#"{"statuses":[{"full_text":{}}]}"#, "statuses[0].text", .typeMismatch, "{}"),           // alternative key
+            (#"{"count":"many"}"#, "count", .invalidValue, #""many""#),
+            (#"{"statuses":{}}"#, "statuses", .typeMismatch, "{}"),
+        ]
+        for (json, path, kind, token) in cases {
+            let error = epError { _ = try EPTimeline(json: json) }
+            XCTAssertEqual(error?.path, path, json)
+            XCTAssertEqual(error?.kind, kind, json)
+            XCTAssertEqual(error?.line, 1, json)
+            XCTAssertEqual(error?.column, position(of: token, in: json).column, json)
+        }
+    }
+
+    func testTopLevelCollections() {
+        let array = "[\n {\"id\": 1},\n {\"id\": \"one\"}\n]"
+        let error = epError { _ = try [EPUser](json: array) }
+        XCTAssertEqual(error?.path, "[1].id")
+        XCTAssertEqual(error?.kind, .invalidValue)
+        XCTAssertEqual(error?.line, 3)
+        XCTAssertEqual(error?.column, 9)
+        let dictionary = #"{"alice":{"id":1},"bob":{"id":-1.5}}"#
+        let dictError = epError { _ = try [String: EPUser](json: dictionary) }
+        XCTAssertEqual(dictError?.path, "bob.id")
+        XCTAssertEqual(dictError?.column, position(of: "-1.5", in: dictionary).column)
+        XCTAssertEqual(epError { _ = try [EPUser](json: "[1]") }?.path, "[0]")
+        XCTAssertEqual(epError { _ = try [EPUser](json: "{}") }?.kind, .typeMismatch)
+        XCTAssertEqual(epError { _ = try [EPUser](json: "[null]") }?.path, "[0]")
+    }
+
+    func testSyntaxErrorsHavePositions() {
+        let json = "{\n  \"statuses\": [\n    {\"id\": 1,}\n  ]\n}"
+        let error = epError { _ = try EPTimeline(json: json) }
+        XCTAssertEqual(error?.kind, .syntax)
+        XCTAssertEqual(error?.line, 3)
+        XCTAssertNotNil(error?.column)
+        XCTAssertNotNil(error?.offset)
+    }
+
+    // MARK: required
+
+    func testMissingKey() {
+        let json = """
+        {
+          "statuses": [
+            {"id": 1, "user": {"id": 1}},
+            {"id": 2, "user": {"id": 2}},
+            {"id": 3, "user": {"name": "no id"}}
+          ]
+        }
+        """
+        for options in [DecodingOptions.lenient, .strict] {
+            let error = epError { _ = try EPTimeline(json: json, options: options) }
+            XCTAssertEqual(error?.kind, .missingKey)
+            XCTAssertEqual(error?.path, "statuses[2].user.id")
+            XCTAssertEqual(error?.line, 5)
+            XCTAssertEqual(error?.column, position(of: #"{"name": "no id"}"#, in: json).column)
+        }
+        // required with alternatives and key paths
+        XCTAssertNoThrow(try EPBook(json: #"{"ID":1,"ext":{"desc":"d"}}"#))
+        XCTAssertNoThrow(try EPBook(json: #"{"book_id":1,"ext":{"desc":"d"}}"#))
+        XCTAssertEqual(try EPBook(json: #"{"book_id":2,"id":1,"ext":{"desc":"d"}}"#).bookID, 1)   // list order wins
+        let missingID = epError { _ = try EPBook(json: #"{"Id":1,"ext":{"desc":"d"}}"#) }
+        XCTAssertEqual(missingID?.kind, .missingKey)
+        XCTAssertEqual(missingID?.path, "bookID")
+        XCTAssertEqual(missingID?.line, 1)
+        XCTAssertEqual(missingID?.column, 1)
+        let missingDesc = epError { _ = try EPBook(json: #"{"id":1,"ext":"not an object"}"#) }
+        XCTAssertEqual(missingDesc?.kind, .missingKey)
+        XCTAssertEqual(missingDesc?.path, "desc")
+        XCTAssertEqual(epError { _ = try EPBook(json: #"{"id":1,"ext":{}}"#) }?.path, "desc")
+        // null counts as present: not missing, and the non-Optional keeps its value
+        XCTAssertEqual(try EPBook(json: #"{"id":null,"ext":{"desc":"d"}}"#).bookID, 0)
+        // required also applies to update
+        var book = EPBook()
+        XCTAssertEqual(epError { try book.update(json: #"{"t":"x"}"#) }?.kind, .missingKey)
+        // and to JSONSerialization input, without positions
+        let fromObject = epError { _ = try EPTimeline(jsonObject: ["users": ["a": ["name": "x"]]] as [String: Any]) }
+        XCTAssertEqual(fromObject?.kind, .missingKey)
+        XCTAssertEqual(fromObject?.path, "users.a.id")
+        XCTAssertNil(fromObject?.line)
+    }
+
+    // MARK: skippingInvalidValues
+
+    func testSkippingInvalidValuesKeepsDefaultsAndReportsEveryPath() throws {
+        let json = """
+        {
+          "statuses": [
+            {"id": 1, "text": "ok", "user": {"id": 10, "name": "a", "verified": "maybe"}},
+            {"id": "two", "text": 5, "user": {"id": 11, "name": []}},
+            {"id": 3, "tags": ["a", null, "c"], "user": {"id": 12}}
+          ],
+          "users": {"bob": {"id": 1.5, "name": "Bob"}},
+          "cursor": 7,
+          "count": 3
+        }
+        """
+        let collector = EPCollector()
+        let options = DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }
+        let timeline = try EPTimeline(json: json, options: options)
+
+        XCTAssertEqual(timeline.statuses.count, 3)
+        XCTAssertEqual(timeline.statuses[0].user, EPUser(id: 10, name: "a", verified: false))
+        XCTAssertEqual(timeline.statuses[1].id, 0)
+        XCTAssertEqual(timeline.statuses[1].text, "5")
+        XCTAssertEqual(timeline.statuses[1].user, EPUser(id: 11, name: "", verified: false))
+        XCTAssertEqual(timeline.statuses[2].id, 3)
+        XCTAssertEqual(timeline.statuses[2].tags, [])
+        XCTAssertEqual(timeline.users["bob"], EPUser(id: 0, name: "Bob"))
+        XCTAssertNil(timeline.cursor)
+        XCTAssertEqual(timeline.count, 3)
+
+        let expected: [(String, MappingError.Kind, String)] = [
+            ("statuses[0].user.verified", .invalidValue, #""maybe""#),
+            ("statuses[1].id", .invalidValue, #""two""#),
+            ("statuses[1].user.name", .typeMismatch, "[]}"),
+            ("statuses[2].tags[1]", .typeMismatch, "null"),
+            ("users.bob.id", .invalidValue, "1.5"),
+            ("cursor", .typeMismatch, "7"),
+        ]
+        let errors = collector.errors.sorted { ($0.offset ?? 0) < ($1.offset ?? 0) }
+        XCTAssertEqual(errors.map(\.path), expected.map(\.0), "\(collector.summary)")
+        for (error, (path, kind, token)) in zip(errors, expected) {
+            let p = position(of: token, in: json)
+            XCTAssertEqual(error.kind, kind, path)
+            XCTAssertEqual(error.line, p.line, path)
+            XCTAssertEqual(error.column, p.column, path)
+            XCTAssertEqual(error.offset, p.offset, path)
+        }
+    }
+
+    func testSkippingInStrictModeAndOnUpdate() throws {
+        let collector = EPCollector()
+        let options = DecodingOptions.strict.skippingInvalidValues { collector.add($0) }
+        var status = EPStatus()
+        status.id = 99
+        status.text = "before"
+        status.user.name = "kept"
+        try status.update(json: #"{"id":"100","text":7,"user":{"id":1,"name":false},"tags":["x"]}"#, options: options)
+        XCTAssertEqual(status.id, 99)
+        XCTAssertEqual(status.text, "before")
+        XCTAssertEqual(status.user.id, 1)
+        XCTAssertEqual(status.user.name, "kept")
+        XCTAssertEqual(status.tags, ["x"])
+        // "text" has alternative keys, so it is looked up after the member loop: sort by position
+        let errors = collector.errors.sorted { ($0.offset ?? 0) < ($1.offset ?? 0) }
+        XCTAssertEqual(errors.map(\.path), ["id", "text", "user.name"])
+        XCTAssertEqual(errors.map(\.kind), [.typeMismatch, .typeMismatch, .typeMismatch])
+        XCTAssertEqual(errors.map(\.column), [7, 20, 44])
+    }
+
+    func testSkippingStillThrowsNonConversionErrors() {
+        let options = DecodingOptions.lenient.skippingInvalidValues { _ in }
+        let missing = epError { _ = try EPTimeline(json: #"{"count":"x","users":{"a":{}}}"#, options: options) }
+        XCTAssertEqual(missing?.kind, .missingKey)
+        XCTAssertEqual(missing?.path, "users.a.id")
+        XCTAssertEqual(epError { _ = try EPTimeline(json: #"{"count":1,}"#, options: options) }?.kind, .syntax)
+        // no error reported when none happened
+        let collector = EPCollector()
+        XCTAssertNoThrow(try EPTimeline(json: Self.timeline.replacingOccurrences(of: "\"x12\"", with: "13"),
+                                        options: .lenient.skippingInvalidValues { collector.add($0) }))
+        XCTAssertTrue(collector.errors.isEmpty)
+    }
+
+    func testSkippingInTopLevelCollections() throws {
+        let collector = EPCollector()
+        let options = DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }
+        let users = try [EPUser](json: "[{\"id\":1},\n {\"id\":\"x\",\"name\":\"b\"}]", options: options)
+        XCTAssertEqual(users, [EPUser(id: 1), EPUser(id: 0, name: "b")])
+        XCTAssertEqual(collector.summary, ["[1].id invalidValue 2:8"])
+        let byName = try [String: EPUser](json: #"{"a":{"id":1,"verified":"perhaps"}}"#, options: options)
+        XCTAssertEqual(byName, ["a": EPUser(id: 1)])
+        XCTAssertEqual(collector.summary.last, "a.verified invalidValue 1:25")
+    }
+
+    func testSkippingFromJSONObjectReportsPathsWithoutPositions() throws {
+        let collector = EPCollector()
+        let object: [String: Any] = ["statuses": [["id": 1, "user": ["id": "nope"]]], "count": 2]
+        let timeline = try EPTimeline(jsonObject: object, options: .lenient.skippingInvalidValues { collector.add($0) })
+        XCTAssertEqual(timeline.count, 2)
+        XCTAssertEqual(timeline.statuses.first?.user.id, 0)
+        XCTAssertEqual(collector.errors.map(\.path), ["statuses[0].user.id"])
+        XCTAssertNil(collector.errors.first?.line)
+        XCTAssertNil(collector.errors.first?.offset)
+    }
+
+    /// Objects rewritten by willDecode: thrown and reported errors have the exact path and the position of
+    /// the rewritten object (the rewritten values have no position of their own).
+    func testErrorsInsideRewrittenObjects() throws {
+        let json = "{\"items\": [\n  {\"n\": \"a\"},\n  {\"n\": [], \"age\": \"x\"}\n]}"
+        let objectPosition = position(of: #"{"n": []"#, in: json)
+        // the rewritten object is {"age": "x", "name": []}: "age" comes first
+        let thrown = epError { _ = try EPRenamedList(json: json) }
+        XCTAssertEqual(thrown?.path, "items[1].age")
+        XCTAssertEqual(thrown?.kind, .invalidValue)
+        XCTAssertEqual(thrown?.line, objectPosition.line)
+        XCTAssertEqual(thrown?.column, objectPosition.column)
+        let strict = epError { _ = try EPRenamedList(json: json.replacingOccurrences(of: #""x""#, with: "1"), options: .strict) }
+        XCTAssertEqual(strict?.path, "items[1].name")
+        XCTAssertEqual(strict?.kind, .typeMismatch)
+        XCTAssertEqual(strict?.line, objectPosition.line)
+        XCTAssertEqual(strict?.column, objectPosition.column)
+
+        let collector = EPCollector()
+        let list = try EPRenamedList(json: json, options: .lenient.skippingInvalidValues { collector.add($0) })
+        XCTAssertEqual(list.items, [EPRenamed(name: "a", age: 0), EPRenamed(name: "", age: 0)])
+        XCTAssertEqual(collector.errors.map(\.path).sorted(), ["items[1].age", "items[1].name"])
+        for error in collector.errors {
+            XCTAssertEqual(error.line, objectPosition.line, error.path)
+            XCTAssertEqual(error.column, objectPosition.column, error.path)
+            XCTAssertEqual(error.offset, objectPosition.offset, error.path)
+        }
+    }
+
+    func testErrorsFromJSONObjectInputHavePathsButNoPositions() {
+        let object: [String: Any] = ["statuses": [["id": 1], ["id": 2, "user": ["id": "x"]]]]
+        let error = epError { _ = try EPTimeline(jsonObject: object, options: .strict) }
+        XCTAssertEqual(error?.kind, .typeMismatch)
+        XCTAssertEqual(error?.path, "statuses[1].user.id")
+        XCTAssertNil(error?.line)
+        XCTAssertNil(error?.column)
+        XCTAssertEqual(error?.description.hasPrefix("typeMismatch at statuses[1].user.id: "), true, error?.description ?? "")
+    }
+}
