@@ -44,7 +44,8 @@ func forEachElement(
     let token = c.tape[index]
     guard token.kind == .arrayStart else {
         if c.options.wrapsSingleValues && token.kind != .objectEnd {
-            try body(index)
+            // As element 0, like `decodeArray`: same error paths for every collection type.
+            try decodeElement(c, index, position: 0, takesNull: takesNull, body)
             return
         }
         throw c.mismatch(expected: "an array", at: index)
@@ -208,6 +209,9 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
         while i < token.payload {
             let key = c.tape.string(c.tape[i])
             i += 1
+            // Errors reported (not thrown) inside the value need the key in their path.
+            if let report = c.report { report.path.append(key) }
+            defer { if let report = c.report { report.path.removeLast() } }
             do throws(MappingError) {
                 if !value.takesNull && c.tape[i].kind == .null {
                     var error = MappingError(.typeMismatch, "null value in a dictionary of non-optional values")
