@@ -19,14 +19,26 @@ let package = Package(
             dependencies: ["CYajl"],
             path: "Sources/ModelMapper"
         ),
+        // Benchmark model types (Codable + handwritten + ModelMapper), shared by the benchmarks and the tests.
+        .target(
+            name: "BenchmarkModels",
+            dependencies: ["ModelMapper"],
+            path: "Benchmarks/Models"
+        ),
+        // The parse floor: yajl with no-op C callbacks.
+        .target(
+            name: "CYajlFloor",
+            path: "Benchmarks/CYajlFloor",
+            linkerSettings: [.linkedLibrary("yajl")]
+        ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["ModelMapper", "CYajl"],
-            path: "Benchmarks"
+            dependencies: ["ModelMapper", "BenchmarkModels", "CYajlFloor"],
+            path: "Benchmarks/Runner"
         ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper"],
+            dependencies: ["ModelMapper", "BenchmarkModels"],
             path: "Tests/ModelMapperTests"
         ),
     ]

@@ -6,11 +6,11 @@
 import Foundation
 
 /// Root of canada.json (GeoJSON).
-struct CanadaFeatureCollection: Codable, Equatable {
-    var type: String = ""
-    var features: [CanadaFeature] = []
+public struct CanadaFeatureCollection: Codable, Equatable {
+    public var type: String = ""
+    public var features: [CanadaFeature] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type
@@ -18,18 +18,18 @@ struct CanadaFeatureCollection: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension CanadaFeatureCollection {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["type"] as? String { type = v }
         if let v = d["features"] as? [[String: Any]] { features = v.map { CanadaFeature(dictionary: $0) } }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["type"] = type
         d["features"] = features.map { $0.dictionary() }
@@ -37,12 +37,12 @@ extension CanadaFeatureCollection {
     }
 }
 
-struct CanadaFeature: Codable, Equatable {
-    var type: String = ""
-    var properties: CanadaProperties = CanadaProperties()
-    var geometry: CanadaGeometry = CanadaGeometry()
+public struct CanadaFeature: Codable, Equatable {
+    public var type: String = ""
+    public var properties: CanadaProperties = CanadaProperties()
+    public var geometry: CanadaGeometry = CanadaGeometry()
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type
@@ -51,19 +51,19 @@ struct CanadaFeature: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension CanadaFeature {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["type"] as? String { type = v }
         if let v = d["properties"] as? [String: Any] { properties = CanadaProperties(dictionary: v) }
         if let v = d["geometry"] as? [String: Any] { geometry = CanadaGeometry(dictionary: v) }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 3)
         d["type"] = type
         d["properties"] = properties.dictionary()
@@ -72,27 +72,27 @@ extension CanadaFeature {
     }
 }
 
-struct CanadaProperties: Codable, Equatable {
-    var name: String = ""
+public struct CanadaProperties: Codable, Equatable {
+    public var name: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension CanadaProperties {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["name"] as? String { name = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 1)
         d["name"] = name
         return d
@@ -100,11 +100,11 @@ extension CanadaProperties {
 }
 
 /// A polygon: rings of [longitude, latitude] points.
-struct CanadaGeometry: Codable, Equatable {
-    var type: String = ""
-    var coordinates: [[[Double]]] = []
+public struct CanadaGeometry: Codable, Equatable {
+    public var type: String = ""
+    public var coordinates: [[[Double]]] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type
@@ -112,12 +112,12 @@ struct CanadaGeometry: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension CanadaGeometry {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["type"] as? String { type = v }
         if let a = d["coordinates"] as? [Any] {
             coordinates = a.map { (($0 as? [Any]) ?? []).map { (($0 as? [Any]) ?? []).compactMap(manualDouble) } }
@@ -125,7 +125,7 @@ extension CanadaGeometry {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["type"] = type
         d["coordinates"] = coordinates

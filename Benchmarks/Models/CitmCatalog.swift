@@ -8,20 +8,20 @@ import Foundation
 /// Root of citm_catalog.json. All keys are camelCase, so every multi-word property is in
 /// `explicitKeys` (with `keyStrategy: .identity` none would be needed). Maps are keyed by id strings;
 /// `blockNames` and `subjectNames` are empty in the data.
-struct CitmCatalog: Codable, Equatable {
-    var areaNames: [String: String] = [:]
-    var audienceSubCategoryNames: [String: String] = [:]
-    var blockNames: [String: String] = [:]
-    var events: [String: CitmEvent] = [:]
-    var performances: [CitmPerformance] = []
-    var seatCategoryNames: [String: String] = [:]
-    var subTopicNames: [String: String] = [:]
-    var subjectNames: [String: String] = [:]
-    var topicNames: [String: String] = [:]
-    var topicSubTopics: [String: [Int]] = [:]
-    var venueNames: [String: String] = [:]
+public struct CitmCatalog: Codable, Equatable {
+    public var areaNames: [String: String] = [:]
+    public var audienceSubCategoryNames: [String: String] = [:]
+    public var blockNames: [String: String] = [:]
+    public var events: [String: CitmEvent] = [:]
+    public var performances: [CitmPerformance] = []
+    public var seatCategoryNames: [String: String] = [:]
+    public var subTopicNames: [String: String] = [:]
+    public var subjectNames: [String: String] = [:]
+    public var topicNames: [String: String] = [:]
+    public var topicSubTopics: [String: [Int]] = [:]
+    public var venueNames: [String: String] = [:]
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case areaNames
@@ -38,7 +38,7 @@ struct CitmCatalog: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "areaNames": "areaNames",
         "audienceSubCategoryNames": "audienceSubCategoryNames",
         "blockNames": "blockNames",
@@ -53,7 +53,7 @@ struct CitmCatalog: Codable, Equatable {
 
 extension CitmCatalog {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["areaNames"] as? [String: String] { areaNames = v }
         if let v = d["audienceSubCategoryNames"] as? [String: String] { audienceSubCategoryNames = v }
         if let v = d["blockNames"] as? [String: String] { blockNames = v }
@@ -68,7 +68,7 @@ extension CitmCatalog {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 11)
         d["areaNames"] = areaNames
         d["audienceSubCategoryNames"] = audienceSubCategoryNames
@@ -86,17 +86,17 @@ extension CitmCatalog {
 }
 
 /// `description`, `subjectCode`, `subtitle` are always null in the data.
-struct CitmEvent: Codable, Equatable {
-    var description: String? = nil
-    var id: Int = 0
-    var logo: String? = nil
-    var name: String = ""
-    var subTopicIds: [Int] = []
-    var subjectCode: String? = nil
-    var subtitle: String? = nil
-    var topicIds: [Int] = []
+public struct CitmEvent: Codable, Equatable {
+    public var description: String? = nil
+    public var id: Int = 0
+    public var logo: String? = nil
+    public var name: String = ""
+    public var subTopicIds: [Int] = []
+    public var subjectCode: String? = nil
+    public var subtitle: String? = nil
+    public var topicIds: [Int] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description
@@ -110,7 +110,7 @@ struct CitmEvent: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "subTopicIds": "subTopicIds",
         "subjectCode": "subjectCode",
         "topicIds": "topicIds",
@@ -119,7 +119,7 @@ struct CitmEvent: Codable, Equatable {
 
 extension CitmEvent {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         description = d["description"] as? String
         if let v = d["id"] as? Int { id = v }
         logo = d["logo"] as? String
@@ -131,7 +131,7 @@ extension CitmEvent {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 8)
         if let v = description { d["description"] = v }
         d["id"] = id
@@ -146,18 +146,18 @@ extension CitmEvent {
 }
 
 /// `name` and `seatMapImage` are always null in the data; `start` is milliseconds since 1970.
-struct CitmPerformance: Codable, Equatable {
-    var eventId: Int = 0
-    var id: Int = 0
-    var logo: String? = nil
-    var name: String? = nil
-    var prices: [CitmPrice] = []
-    var seatCategories: [CitmSeatCategory] = []
-    var seatMapImage: String? = nil
-    var start: Int64 = 0
-    var venueCode: String = ""
+public struct CitmPerformance: Codable, Equatable {
+    public var eventId: Int = 0
+    public var id: Int = 0
+    public var logo: String? = nil
+    public var name: String? = nil
+    public var prices: [CitmPrice] = []
+    public var seatCategories: [CitmSeatCategory] = []
+    public var seatMapImage: String? = nil
+    public var start: Int64 = 0
+    public var venueCode: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case eventId
@@ -172,7 +172,7 @@ struct CitmPerformance: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "eventId": "eventId",
         "seatCategories": "seatCategories",
         "seatMapImage": "seatMapImage",
@@ -182,7 +182,7 @@ struct CitmPerformance: Codable, Equatable {
 
 extension CitmPerformance {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["eventId"] as? Int { eventId = v }
         if let v = d["id"] as? Int { id = v }
         logo = d["logo"] as? String
@@ -195,7 +195,7 @@ extension CitmPerformance {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 9)
         d["eventId"] = eventId
         d["id"] = id
@@ -210,12 +210,12 @@ extension CitmPerformance {
     }
 }
 
-struct CitmPrice: Codable, Equatable {
-    var amount: Int = 0
-    var audienceSubCategoryId: Int = 0
-    var seatCategoryId: Int = 0
+public struct CitmPrice: Codable, Equatable {
+    public var amount: Int = 0
+    public var audienceSubCategoryId: Int = 0
+    public var seatCategoryId: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case amount
@@ -224,7 +224,7 @@ struct CitmPrice: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "audienceSubCategoryId": "audienceSubCategoryId",
         "seatCategoryId": "seatCategoryId",
     ]
@@ -232,14 +232,14 @@ struct CitmPrice: Codable, Equatable {
 
 extension CitmPrice {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["amount"] as? Int { amount = v }
         if let v = d["audienceSubCategoryId"] as? Int { audienceSubCategoryId = v }
         if let v = d["seatCategoryId"] as? Int { seatCategoryId = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 3)
         d["amount"] = amount
         d["audienceSubCategoryId"] = audienceSubCategoryId
@@ -248,11 +248,11 @@ extension CitmPrice {
     }
 }
 
-struct CitmSeatCategory: Codable, Equatable {
-    var areas: [CitmArea] = []
-    var seatCategoryId: Int = 0
+public struct CitmSeatCategory: Codable, Equatable {
+    public var areas: [CitmArea] = []
+    public var seatCategoryId: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case areas
@@ -260,20 +260,20 @@ struct CitmSeatCategory: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "seatCategoryId": "seatCategoryId",
     ]
 }
 
 extension CitmSeatCategory {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["areas"] as? [[String: Any]] { areas = v.map { CitmArea(dictionary: $0) } }
         if let v = d["seatCategoryId"] as? Int { seatCategoryId = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["areas"] = areas.map { $0.dictionary() }
         d["seatCategoryId"] = seatCategoryId
@@ -282,11 +282,11 @@ extension CitmSeatCategory {
 }
 
 /// `blockIds` is always empty in the data.
-struct CitmArea: Codable, Equatable {
-    var areaId: Int = 0
-    var blockIds: [Int] = []
+public struct CitmArea: Codable, Equatable {
+    public var areaId: Int = 0
+    public var blockIds: [Int] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case areaId
@@ -294,7 +294,7 @@ struct CitmArea: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "areaId": "areaId",
         "blockIds": "blockIds",
     ]
@@ -302,13 +302,13 @@ struct CitmArea: Codable, Equatable {
 
 extension CitmArea {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["areaId"] as? Int { areaId = v }
         if let v = d["blockIds"] as? [Int] { blockIds = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["areaId"] = areaId
         d["blockIds"] = blockIds

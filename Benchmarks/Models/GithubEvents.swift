@@ -7,17 +7,17 @@ import Foundation
 
 /// One element of github_events.json (a top-level array: decode `[GithubEvent]`).
 /// `public` is a Swift keyword, hence `isPublic`.
-struct GithubEvent: Codable, Equatable {
-    var id: String = ""
-    var type: String = ""
-    var actor: GithubActor = GithubActor()
-    var repo: GithubRepo = GithubRepo()
-    var payload: GithubEventPayload = GithubEventPayload()
-    var isPublic: Bool = false
-    var createdAt: String = ""
-    var org: GithubActor? = nil
+public struct GithubEvent: Codable, Equatable {
+    public var id: String = ""
+    public var type: String = ""
+    public var actor: GithubActor = GithubActor()
+    public var repo: GithubRepo = GithubRepo()
+    public var payload: GithubEventPayload = GithubEventPayload()
+    public var isPublic: Bool = false
+    public var createdAt: String = ""
+    public var org: GithubActor? = nil
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -31,14 +31,14 @@ struct GithubEvent: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "isPublic": "public",
     ]
 }
 
 extension GithubEvent {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? String { id = v }
         if let v = d["type"] as? String { type = v }
         if let v = d["actor"] as? [String: Any] { actor = GithubActor(dictionary: v) }
@@ -50,7 +50,7 @@ extension GithubEvent {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 8)
         d["id"] = id
         d["type"] = type
@@ -65,14 +65,14 @@ extension GithubEvent {
 }
 
 /// `actor` and `org` of an event.
-struct GithubActor: Codable, Equatable {
-    var id: Int = 0
-    var login: String = ""
-    var gravatarId: String = ""
-    var url: String = ""
-    var avatarUrl: String = ""
+public struct GithubActor: Codable, Equatable {
+    public var id: Int = 0
+    public var login: String = ""
+    public var gravatarId: String = ""
+    public var url: String = ""
+    public var avatarUrl: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -83,12 +83,12 @@ struct GithubActor: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubActor {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int { id = v }
         if let v = d["login"] as? String { login = v }
         if let v = d["gravatar_id"] as? String { gravatarId = v }
@@ -97,7 +97,7 @@ extension GithubActor {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 5)
         d["id"] = id
         d["login"] = login
@@ -108,12 +108,12 @@ extension GithubActor {
     }
 }
 
-struct GithubRepo: Codable, Equatable {
-    var id: Int = 0
-    var name: String = ""
-    var url: String = ""
+public struct GithubRepo: Codable, Equatable {
+    public var id: Int = 0
+    public var name: String = ""
+    public var url: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -122,19 +122,19 @@ struct GithubRepo: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubRepo {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int { id = v }
         if let v = d["name"] as? String { name = v }
         if let v = d["url"] as? String { url = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 3)
         d["id"] = id
         d["name"] = name
@@ -146,24 +146,24 @@ extension GithubRepo {
 /// Union of the payload fields of all event types in the data (Push, Create, Fork,
 /// Watch, Issues, IssueComment, Gollum); each is absent for the other types. `ref` is null for
 /// repository CreateEvents.
-struct GithubEventPayload: Codable, Equatable {
-    var action: String? = nil
-    var pushId: Int? = nil
-    var size: Int? = nil
-    var distinctSize: Int? = nil
-    var ref: String? = nil
-    var head: String? = nil
-    var before: String? = nil
-    var commits: [GithubCommit]? = nil
-    var refType: String? = nil
-    var masterBranch: String? = nil
-    var description: String? = nil
-    var forkee: GithubForkee? = nil
-    var issue: GithubIssue? = nil
-    var comment: GithubComment? = nil
-    var pages: [GithubWikiPage]? = nil
+public struct GithubEventPayload: Codable, Equatable {
+    public var action: String? = nil
+    public var pushId: Int? = nil
+    public var size: Int? = nil
+    public var distinctSize: Int? = nil
+    public var ref: String? = nil
+    public var head: String? = nil
+    public var before: String? = nil
+    public var commits: [GithubCommit]? = nil
+    public var refType: String? = nil
+    public var masterBranch: String? = nil
+    public var description: String? = nil
+    public var forkee: GithubForkee? = nil
+    public var issue: GithubIssue? = nil
+    public var comment: GithubComment? = nil
+    public var pages: [GithubWikiPage]? = nil
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case action
@@ -184,12 +184,12 @@ struct GithubEventPayload: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubEventPayload {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         action = d["action"] as? String
         pushId = d["push_id"] as? Int
         size = d["size"] as? Int
@@ -208,7 +208,7 @@ extension GithubEventPayload {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 15)
         if let v = action { d["action"] = v }
         if let v = pushId { d["push_id"] = v }
@@ -229,14 +229,14 @@ extension GithubEventPayload {
     }
 }
 
-struct GithubCommit: Codable, Equatable {
-    var sha: String = ""
-    var author: GithubCommitAuthor = GithubCommitAuthor()
-    var message: String = ""
-    var distinct: Bool = false
-    var url: String = ""
+public struct GithubCommit: Codable, Equatable {
+    public var sha: String = ""
+    public var author: GithubCommitAuthor = GithubCommitAuthor()
+    public var message: String = ""
+    public var distinct: Bool = false
+    public var url: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case sha
@@ -247,12 +247,12 @@ struct GithubCommit: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubCommit {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["sha"] as? String { sha = v }
         if let v = d["author"] as? [String: Any] { author = GithubCommitAuthor(dictionary: v) }
         if let v = d["message"] as? String { message = v }
@@ -261,7 +261,7 @@ extension GithubCommit {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 5)
         d["sha"] = sha
         d["author"] = author.dictionary()
@@ -272,11 +272,11 @@ extension GithubCommit {
     }
 }
 
-struct GithubCommitAuthor: Codable, Equatable {
-    var email: String = ""
-    var name: String = ""
+public struct GithubCommitAuthor: Codable, Equatable {
+    public var email: String = ""
+    public var name: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case email
@@ -284,18 +284,18 @@ struct GithubCommitAuthor: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubCommitAuthor {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["email"] as? String { email = v }
         if let v = d["name"] as? String { name = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["email"] = email
         d["name"] = name
@@ -304,24 +304,24 @@ extension GithubCommitAuthor {
 }
 
 /// A full user object (fork owner, issue user/assignee, comment user).
-struct GithubEventUser: Codable, Equatable {
-    var login: String = ""
-    var id: Int = 0
-    var avatarUrl: String = ""
-    var gravatarId: String = ""
-    var url: String = ""
-    var followersUrl: String = ""
-    var followingUrl: String = ""
-    var gistsUrl: String = ""
-    var starredUrl: String = ""
-    var subscriptionsUrl: String = ""
-    var organizationsUrl: String = ""
-    var reposUrl: String = ""
-    var eventsUrl: String = ""
-    var receivedEventsUrl: String = ""
-    var type: String = ""
+public struct GithubEventUser: Codable, Equatable {
+    public var login: String = ""
+    public var id: Int = 0
+    public var avatarUrl: String = ""
+    public var gravatarId: String = ""
+    public var url: String = ""
+    public var followersUrl: String = ""
+    public var followingUrl: String = ""
+    public var gistsUrl: String = ""
+    public var starredUrl: String = ""
+    public var subscriptionsUrl: String = ""
+    public var organizationsUrl: String = ""
+    public var reposUrl: String = ""
+    public var eventsUrl: String = ""
+    public var receivedEventsUrl: String = ""
+    public var type: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case login
@@ -342,12 +342,12 @@ struct GithubEventUser: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubEventUser {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["login"] as? String { login = v }
         if let v = d["id"] as? Int { id = v }
         if let v = d["avatar_url"] as? String { avatarUrl = v }
@@ -366,7 +366,7 @@ extension GithubEventUser {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 15)
         d["login"] = login
         d["id"] = id
@@ -388,73 +388,73 @@ extension GithubEventUser {
 }
 
 /// The repository created by a ForkEvent. `private` and `public` are Swift keywords.
-struct GithubForkee: Codable, Equatable {
-    var id: Int = 0
-    var name: String = ""
-    var fullName: String = ""
-    var owner: GithubEventUser = GithubEventUser()
-    var isPrivate: Bool = false
-    var htmlUrl: String = ""
-    var description: String = ""
-    var fork: Bool = false
-    var url: String = ""
-    var forksUrl: String = ""
-    var keysUrl: String = ""
-    var collaboratorsUrl: String = ""
-    var teamsUrl: String = ""
-    var hooksUrl: String = ""
-    var issueEventsUrl: String = ""
-    var eventsUrl: String = ""
-    var assigneesUrl: String = ""
-    var branchesUrl: String = ""
-    var tagsUrl: String = ""
-    var blobsUrl: String = ""
-    var gitTagsUrl: String = ""
-    var gitRefsUrl: String = ""
-    var treesUrl: String = ""
-    var statusesUrl: String = ""
-    var languagesUrl: String = ""
-    var stargazersUrl: String = ""
-    var contributorsUrl: String = ""
-    var subscribersUrl: String = ""
-    var subscriptionUrl: String = ""
-    var commitsUrl: String = ""
-    var gitCommitsUrl: String = ""
-    var commentsUrl: String = ""
-    var issueCommentUrl: String = ""
-    var contentsUrl: String = ""
-    var compareUrl: String = ""
-    var mergesUrl: String = ""
-    var archiveUrl: String = ""
-    var downloadsUrl: String = ""
-    var issuesUrl: String = ""
-    var pullsUrl: String = ""
-    var milestonesUrl: String = ""
-    var notificationsUrl: String = ""
-    var labelsUrl: String = ""
-    var createdAt: String = ""
-    var updatedAt: String = ""
-    var pushedAt: String = ""
-    var gitUrl: String = ""
-    var sshUrl: String = ""
-    var cloneUrl: String = ""
-    var svnUrl: String = ""
-    var homepage: String? = nil
-    var size: Int = 0
-    var watchersCount: Int = 0
-    var language: String = ""
-    var hasIssues: Bool = false
-    var hasDownloads: Bool = false
-    var hasWiki: Bool = false
-    var forksCount: Int = 0
-    var mirrorUrl: String? = nil
-    var openIssuesCount: Int = 0
-    var forks: Int = 0
-    var openIssues: Int = 0
-    var watchers: Int = 0
-    var isPublic: Bool = false
+public struct GithubForkee: Codable, Equatable {
+    public var id: Int = 0
+    public var name: String = ""
+    public var fullName: String = ""
+    public var owner: GithubEventUser = GithubEventUser()
+    public var isPrivate: Bool = false
+    public var htmlUrl: String = ""
+    public var description: String = ""
+    public var fork: Bool = false
+    public var url: String = ""
+    public var forksUrl: String = ""
+    public var keysUrl: String = ""
+    public var collaboratorsUrl: String = ""
+    public var teamsUrl: String = ""
+    public var hooksUrl: String = ""
+    public var issueEventsUrl: String = ""
+    public var eventsUrl: String = ""
+    public var assigneesUrl: String = ""
+    public var branchesUrl: String = ""
+    public var tagsUrl: String = ""
+    public var blobsUrl: String = ""
+    public var gitTagsUrl: String = ""
+    public var gitRefsUrl: String = ""
+    public var treesUrl: String = ""
+    public var statusesUrl: String = ""
+    public var languagesUrl: String = ""
+    public var stargazersUrl: String = ""
+    public var contributorsUrl: String = ""
+    public var subscribersUrl: String = ""
+    public var subscriptionUrl: String = ""
+    public var commitsUrl: String = ""
+    public var gitCommitsUrl: String = ""
+    public var commentsUrl: String = ""
+    public var issueCommentUrl: String = ""
+    public var contentsUrl: String = ""
+    public var compareUrl: String = ""
+    public var mergesUrl: String = ""
+    public var archiveUrl: String = ""
+    public var downloadsUrl: String = ""
+    public var issuesUrl: String = ""
+    public var pullsUrl: String = ""
+    public var milestonesUrl: String = ""
+    public var notificationsUrl: String = ""
+    public var labelsUrl: String = ""
+    public var createdAt: String = ""
+    public var updatedAt: String = ""
+    public var pushedAt: String = ""
+    public var gitUrl: String = ""
+    public var sshUrl: String = ""
+    public var cloneUrl: String = ""
+    public var svnUrl: String = ""
+    public var homepage: String? = nil
+    public var size: Int = 0
+    public var watchersCount: Int = 0
+    public var language: String = ""
+    public var hasIssues: Bool = false
+    public var hasDownloads: Bool = false
+    public var hasWiki: Bool = false
+    public var forksCount: Int = 0
+    public var mirrorUrl: String? = nil
+    public var openIssuesCount: Int = 0
+    public var forks: Int = 0
+    public var openIssues: Int = 0
+    public var watchers: Int = 0
+    public var isPublic: Bool = false
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -524,7 +524,7 @@ struct GithubForkee: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "isPrivate": "private",
         "isPublic": "public",
     ]
@@ -532,7 +532,7 @@ struct GithubForkee: Codable, Equatable {
 
 extension GithubForkee {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int { id = v }
         if let v = d["name"] as? String { name = v }
         if let v = d["full_name"] as? String { fullName = v }
@@ -600,7 +600,7 @@ extension GithubForkee {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 64)
         d["id"] = id
         d["name"] = name
@@ -672,28 +672,28 @@ extension GithubForkee {
 
 /// `labels` is always empty in the data (typed `[String]`); `milestone` is always null
 /// (an object in the GitHub API; typed `String?` until a `JSONValue?` field type is available).
-struct GithubIssue: Codable, Equatable {
-    var url: String = ""
-    var labelsUrl: String = ""
-    var commentsUrl: String = ""
-    var eventsUrl: String = ""
-    var htmlUrl: String = ""
-    var id: Int = 0
-    var number: Int = 0
-    var title: String = ""
-    var user: GithubEventUser = GithubEventUser()
-    var labels: [String] = []
-    var state: String = ""
-    var assignee: GithubEventUser? = nil
-    var milestone: String? = nil
-    var comments: Int = 0
-    var createdAt: String = ""
-    var updatedAt: String = ""
-    var closedAt: String? = nil
-    var pullRequest: GithubPullRequestLinks = GithubPullRequestLinks()
-    var body: String = ""
+public struct GithubIssue: Codable, Equatable {
+    public var url: String = ""
+    public var labelsUrl: String = ""
+    public var commentsUrl: String = ""
+    public var eventsUrl: String = ""
+    public var htmlUrl: String = ""
+    public var id: Int = 0
+    public var number: Int = 0
+    public var title: String = ""
+    public var user: GithubEventUser = GithubEventUser()
+    public var labels: [String] = []
+    public var state: String = ""
+    public var assignee: GithubEventUser? = nil
+    public var milestone: String? = nil
+    public var comments: Int = 0
+    public var createdAt: String = ""
+    public var updatedAt: String = ""
+    public var closedAt: String? = nil
+    public var pullRequest: GithubPullRequestLinks = GithubPullRequestLinks()
+    public var body: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case url
@@ -718,12 +718,12 @@ struct GithubIssue: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubIssue {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["url"] as? String { url = v }
         if let v = d["labels_url"] as? String { labelsUrl = v }
         if let v = d["comments_url"] as? String { commentsUrl = v }
@@ -746,7 +746,7 @@ extension GithubIssue {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 19)
         d["url"] = url
         d["labels_url"] = labelsUrl
@@ -772,12 +772,12 @@ extension GithubIssue {
 }
 
 /// `pull_request` of an issue; all three links are null in the data.
-struct GithubPullRequestLinks: Codable, Equatable {
-    var htmlUrl: String? = nil
-    var diffUrl: String? = nil
-    var patchUrl: String? = nil
+public struct GithubPullRequestLinks: Codable, Equatable {
+    public var htmlUrl: String? = nil
+    public var diffUrl: String? = nil
+    public var patchUrl: String? = nil
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case htmlUrl = "html_url"
@@ -786,19 +786,19 @@ struct GithubPullRequestLinks: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubPullRequestLinks {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         htmlUrl = d["html_url"] as? String
         diffUrl = d["diff_url"] as? String
         patchUrl = d["patch_url"] as? String
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 3)
         if let v = htmlUrl { d["html_url"] = v }
         if let v = diffUrl { d["diff_url"] = v }
@@ -807,16 +807,16 @@ extension GithubPullRequestLinks {
     }
 }
 
-struct GithubComment: Codable, Equatable {
-    var id: Int = 0
-    var url: String = ""
-    var issueUrl: String = ""
-    var body: String = ""
-    var user: GithubEventUser = GithubEventUser()
-    var createdAt: String = ""
-    var updatedAt: String = ""
+public struct GithubComment: Codable, Equatable {
+    public var id: Int = 0
+    public var url: String = ""
+    public var issueUrl: String = ""
+    public var body: String = ""
+    public var user: GithubEventUser = GithubEventUser()
+    public var createdAt: String = ""
+    public var updatedAt: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -829,12 +829,12 @@ struct GithubComment: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubComment {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int { id = v }
         if let v = d["url"] as? String { url = v }
         if let v = d["issue_url"] as? String { issueUrl = v }
@@ -845,7 +845,7 @@ extension GithubComment {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 7)
         d["id"] = id
         d["url"] = url
@@ -859,15 +859,15 @@ extension GithubComment {
 }
 
 /// A page of a GollumEvent; `summary` is always null in the data.
-struct GithubWikiPage: Codable, Equatable {
-    var pageName: String = ""
-    var title: String = ""
-    var summary: String? = nil
-    var action: String = ""
-    var sha: String = ""
-    var htmlUrl: String = ""
+public struct GithubWikiPage: Codable, Equatable {
+    public var pageName: String = ""
+    public var title: String = ""
+    public var summary: String? = nil
+    public var action: String = ""
+    public var sha: String = ""
+    public var htmlUrl: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case pageName = "page_name"
@@ -879,12 +879,12 @@ struct GithubWikiPage: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubWikiPage {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["page_name"] as? String { pageName = v }
         if let v = d["title"] as? String { title = v }
         summary = d["summary"] as? String
@@ -894,7 +894,7 @@ extension GithubWikiPage {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 6)
         d["page_name"] = pageName
         d["title"] = title

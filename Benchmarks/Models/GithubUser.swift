@@ -7,37 +7,37 @@ import Foundation
 
 /// Root of YYModel's user.json (YYModel's GithubUser benchmark). `company` and `email`
 /// are null in the data, `hireable` too (a Bool in the GitHub API).
-struct GithubUser: Codable, Equatable {
-    var login: String = ""
-    var id: Int = 0
-    var avatarUrl: String = ""
-    var gravatarId: String = ""
-    var url: String = ""
-    var htmlUrl: String = ""
-    var followersUrl: String = ""
-    var followingUrl: String = ""
-    var gistsUrl: String = ""
-    var starredUrl: String = ""
-    var subscriptionsUrl: String = ""
-    var organizationsUrl: String = ""
-    var reposUrl: String = ""
-    var eventsUrl: String = ""
-    var receivedEventsUrl: String = ""
-    var type: String = ""
-    var siteAdmin: Bool = false
-    var name: String = ""
-    var company: String? = nil
-    var blog: String = ""
-    var location: String = ""
-    var email: String? = nil
-    var hireable: Bool? = nil
-    var bio: String = ""
-    var publicRepos: Int = 0
-    var publicGists: Int = 0
-    var followers: Int = 0
-    var following: Int = 0
+public struct GithubUser: Codable, Equatable {
+    public var login: String = ""
+    public var id: Int = 0
+    public var avatarUrl: String = ""
+    public var gravatarId: String = ""
+    public var url: String = ""
+    public var htmlUrl: String = ""
+    public var followersUrl: String = ""
+    public var followingUrl: String = ""
+    public var gistsUrl: String = ""
+    public var starredUrl: String = ""
+    public var subscriptionsUrl: String = ""
+    public var organizationsUrl: String = ""
+    public var reposUrl: String = ""
+    public var eventsUrl: String = ""
+    public var receivedEventsUrl: String = ""
+    public var type: String = ""
+    public var siteAdmin: Bool = false
+    public var name: String = ""
+    public var company: String? = nil
+    public var blog: String = ""
+    public var location: String = ""
+    public var email: String? = nil
+    public var hireable: Bool? = nil
+    public var bio: String = ""
+    public var publicRepos: Int = 0
+    public var publicGists: Int = 0
+    public var followers: Int = 0
+    public var following: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case login
@@ -71,12 +71,12 @@ struct GithubUser: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension GithubUser {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["login"] as? String { login = v }
         if let v = d["id"] as? Int { id = v }
         if let v = d["avatar_url"] as? String { avatarUrl = v }
@@ -108,7 +108,7 @@ extension GithubUser {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 28)
         d["login"] = login
         d["id"] = id

@@ -6,11 +6,11 @@
 import Foundation
 
 /// Root of twitter.json: a search result page.
-struct TwitterTimeline: Codable, Equatable {
-    var statuses: [TwitterStatus] = []
-    var searchMetadata: TwitterSearchMetadata = TwitterSearchMetadata()
+public struct TwitterTimeline: Codable, Equatable {
+    public var statuses: [TwitterStatus] = []
+    public var searchMetadata: TwitterSearchMetadata = TwitterSearchMetadata()
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case statuses
@@ -18,18 +18,18 @@ struct TwitterTimeline: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterTimeline {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["statuses"] as? [[String: Any]] { statuses = v.map { TwitterStatus(dictionary: $0) } }
         if let v = d["search_metadata"] as? [String: Any] { searchMetadata = TwitterSearchMetadata(dictionary: v) }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["statuses"] = statuses.map { $0.dictionary() }
         d["search_metadata"] = searchMetadata.dictionary()
@@ -39,34 +39,34 @@ extension TwitterTimeline {
 
 /// A tweet. `geo`, `coordinates`, `place`, `contributors` are always null in the data
 /// (objects in the Twitter API): typed `String?` until a `JSONValue?` field type is available.
-struct TwitterStatus: Codable, Equatable {
-    var metadata: TwitterStatusMetadata = TwitterStatusMetadata()
-    var createdAt: String = ""
-    var id: Int64 = 0
-    var idStr: String = ""
-    var text: String = ""
-    var source: String = ""
-    var truncated: Bool = false
-    var inReplyToStatusId: Int64? = nil
-    var inReplyToStatusIdStr: String? = nil
-    var inReplyToUserId: Int64? = nil
-    var inReplyToUserIdStr: String? = nil
-    var inReplyToScreenName: String? = nil
-    var user: TwitterUser = TwitterUser()
-    var geo: String? = nil
-    var coordinates: String? = nil
-    var place: String? = nil
-    var contributors: String? = nil
-    var retweetedStatus: TwitterRetweetedStatus? = nil
-    var retweetCount: Int = 0
-    var favoriteCount: Int = 0
-    var entities: TwitterEntities = TwitterEntities()
-    var favorited: Bool = false
-    var retweeted: Bool = false
-    var possiblySensitive: Bool? = nil
-    var lang: String = ""
+public struct TwitterStatus: Codable, Equatable {
+    public var metadata: TwitterStatusMetadata = TwitterStatusMetadata()
+    public var createdAt: String = ""
+    public var id: Int64 = 0
+    public var idStr: String = ""
+    public var text: String = ""
+    public var source: String = ""
+    public var truncated: Bool = false
+    public var inReplyToStatusId: Int64? = nil
+    public var inReplyToStatusIdStr: String? = nil
+    public var inReplyToUserId: Int64? = nil
+    public var inReplyToUserIdStr: String? = nil
+    public var inReplyToScreenName: String? = nil
+    public var user: TwitterUser = TwitterUser()
+    public var geo: String? = nil
+    public var coordinates: String? = nil
+    public var place: String? = nil
+    public var contributors: String? = nil
+    public var retweetedStatus: TwitterRetweetedStatus? = nil
+    public var retweetCount: Int = 0
+    public var favoriteCount: Int = 0
+    public var entities: TwitterEntities = TwitterEntities()
+    public var favorited: Bool = false
+    public var retweeted: Bool = false
+    public var possiblySensitive: Bool? = nil
+    public var lang: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case metadata
@@ -97,12 +97,12 @@ struct TwitterStatus: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterStatus {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["metadata"] as? [String: Any] { metadata = TwitterStatusMetadata(dictionary: v) }
         if let v = d["created_at"] as? String { createdAt = v }
         if let v = d["id"] as? Int64 { id = v }
@@ -131,7 +131,7 @@ extension TwitterStatus {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 25)
         d["metadata"] = metadata.dictionary()
         d["created_at"] = createdAt
@@ -164,33 +164,33 @@ extension TwitterStatus {
 
 /// The tweet inside `retweeted_status`: the same fields as `TwitterStatus` minus
 /// `retweetedStatus` (a struct cannot contain itself; the data never nests retweets deeper).
-struct TwitterRetweetedStatus: Codable, Equatable {
-    var metadata: TwitterStatusMetadata = TwitterStatusMetadata()
-    var createdAt: String = ""
-    var id: Int64 = 0
-    var idStr: String = ""
-    var text: String = ""
-    var source: String = ""
-    var truncated: Bool = false
-    var inReplyToStatusId: Int64? = nil
-    var inReplyToStatusIdStr: String? = nil
-    var inReplyToUserId: Int64? = nil
-    var inReplyToUserIdStr: String? = nil
-    var inReplyToScreenName: String? = nil
-    var user: TwitterUser = TwitterUser()
-    var geo: String? = nil
-    var coordinates: String? = nil
-    var place: String? = nil
-    var contributors: String? = nil
-    var retweetCount: Int = 0
-    var favoriteCount: Int = 0
-    var entities: TwitterEntities = TwitterEntities()
-    var favorited: Bool = false
-    var retweeted: Bool = false
-    var possiblySensitive: Bool? = nil
-    var lang: String = ""
+public struct TwitterRetweetedStatus: Codable, Equatable {
+    public var metadata: TwitterStatusMetadata = TwitterStatusMetadata()
+    public var createdAt: String = ""
+    public var id: Int64 = 0
+    public var idStr: String = ""
+    public var text: String = ""
+    public var source: String = ""
+    public var truncated: Bool = false
+    public var inReplyToStatusId: Int64? = nil
+    public var inReplyToStatusIdStr: String? = nil
+    public var inReplyToUserId: Int64? = nil
+    public var inReplyToUserIdStr: String? = nil
+    public var inReplyToScreenName: String? = nil
+    public var user: TwitterUser = TwitterUser()
+    public var geo: String? = nil
+    public var coordinates: String? = nil
+    public var place: String? = nil
+    public var contributors: String? = nil
+    public var retweetCount: Int = 0
+    public var favoriteCount: Int = 0
+    public var entities: TwitterEntities = TwitterEntities()
+    public var favorited: Bool = false
+    public var retweeted: Bool = false
+    public var possiblySensitive: Bool? = nil
+    public var lang: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case metadata
@@ -220,12 +220,12 @@ struct TwitterRetweetedStatus: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterRetweetedStatus {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["metadata"] as? [String: Any] { metadata = TwitterStatusMetadata(dictionary: v) }
         if let v = d["created_at"] as? String { createdAt = v }
         if let v = d["id"] as? Int64 { id = v }
@@ -253,7 +253,7 @@ extension TwitterRetweetedStatus {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 24)
         d["metadata"] = metadata.dictionary()
         d["created_at"] = createdAt
@@ -283,11 +283,11 @@ extension TwitterRetweetedStatus {
     }
 }
 
-struct TwitterStatusMetadata: Codable, Equatable {
-    var resultType: String = ""
-    var isoLanguageCode: String = ""
+public struct TwitterStatusMetadata: Codable, Equatable {
+    public var resultType: String = ""
+    public var isoLanguageCode: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case resultType = "result_type"
@@ -295,18 +295,18 @@ struct TwitterStatusMetadata: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterStatusMetadata {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["result_type"] as? String { resultType = v }
         if let v = d["iso_language_code"] as? String { isoLanguageCode = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["result_type"] = resultType
         d["iso_language_code"] = isoLanguageCode
@@ -314,49 +314,49 @@ extension TwitterStatusMetadata {
     }
 }
 
-struct TwitterUser: Codable, Equatable {
-    var id: Int64 = 0
-    var idStr: String = ""
-    var name: String = ""
-    var screenName: String = ""
-    var location: String = ""
-    var description: String = ""
-    var url: String? = nil
-    var entities: TwitterUserEntities = TwitterUserEntities()
-    var protected: Bool = false
-    var followersCount: Int = 0
-    var friendsCount: Int = 0
-    var listedCount: Int = 0
-    var createdAt: String = ""
-    var favouritesCount: Int = 0
-    var utcOffset: Int? = nil
-    var timeZone: String? = nil
-    var geoEnabled: Bool = false
-    var verified: Bool = false
-    var statusesCount: Int = 0
-    var lang: String = ""
-    var contributorsEnabled: Bool = false
-    var isTranslator: Bool = false
-    var isTranslationEnabled: Bool = false
-    var profileBackgroundColor: String = ""
-    var profileBackgroundImageUrl: String = ""
-    var profileBackgroundImageUrlHttps: String = ""
-    var profileBackgroundTile: Bool = false
-    var profileImageUrl: String = ""
-    var profileImageUrlHttps: String = ""
-    var profileBannerUrl: String? = nil
-    var profileLinkColor: String = ""
-    var profileSidebarBorderColor: String = ""
-    var profileSidebarFillColor: String = ""
-    var profileTextColor: String = ""
-    var profileUseBackgroundImage: Bool = false
-    var defaultProfile: Bool = false
-    var defaultProfileImage: Bool = false
-    var following: Bool = false
-    var followRequestSent: Bool = false
-    var notifications: Bool = false
+public struct TwitterUser: Codable, Equatable {
+    public var id: Int64 = 0
+    public var idStr: String = ""
+    public var name: String = ""
+    public var screenName: String = ""
+    public var location: String = ""
+    public var description: String = ""
+    public var url: String? = nil
+    public var entities: TwitterUserEntities = TwitterUserEntities()
+    public var protected: Bool = false
+    public var followersCount: Int = 0
+    public var friendsCount: Int = 0
+    public var listedCount: Int = 0
+    public var createdAt: String = ""
+    public var favouritesCount: Int = 0
+    public var utcOffset: Int? = nil
+    public var timeZone: String? = nil
+    public var geoEnabled: Bool = false
+    public var verified: Bool = false
+    public var statusesCount: Int = 0
+    public var lang: String = ""
+    public var contributorsEnabled: Bool = false
+    public var isTranslator: Bool = false
+    public var isTranslationEnabled: Bool = false
+    public var profileBackgroundColor: String = ""
+    public var profileBackgroundImageUrl: String = ""
+    public var profileBackgroundImageUrlHttps: String = ""
+    public var profileBackgroundTile: Bool = false
+    public var profileImageUrl: String = ""
+    public var profileImageUrlHttps: String = ""
+    public var profileBannerUrl: String? = nil
+    public var profileLinkColor: String = ""
+    public var profileSidebarBorderColor: String = ""
+    public var profileSidebarFillColor: String = ""
+    public var profileTextColor: String = ""
+    public var profileUseBackgroundImage: Bool = false
+    public var defaultProfile: Bool = false
+    public var defaultProfileImage: Bool = false
+    public var following: Bool = false
+    public var followRequestSent: Bool = false
+    public var notifications: Bool = false
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -402,12 +402,12 @@ struct TwitterUser: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterUser {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int64 { id = v }
         if let v = d["id_str"] as? String { idStr = v }
         if let v = d["name"] as? String { name = v }
@@ -451,7 +451,7 @@ extension TwitterUser {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 40)
         d["id"] = id
         d["id_str"] = idStr
@@ -497,11 +497,11 @@ extension TwitterUser {
     }
 }
 
-struct TwitterUserEntities: Codable, Equatable {
-    var url: TwitterUrlList? = nil
-    var description: TwitterUrlList = TwitterUrlList()
+public struct TwitterUserEntities: Codable, Equatable {
+    public var url: TwitterUrlList? = nil
+    public var description: TwitterUrlList = TwitterUrlList()
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case url
@@ -509,18 +509,18 @@ struct TwitterUserEntities: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterUserEntities {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["url"] as? [String: Any] { url = TwitterUrlList(dictionary: v) }
         if let v = d["description"] as? [String: Any] { description = TwitterUrlList(dictionary: v) }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         if let v = url { d["url"] = v.dictionary() }
         d["description"] = description.dictionary()
@@ -528,40 +528,40 @@ extension TwitterUserEntities {
     }
 }
 
-struct TwitterUrlList: Codable, Equatable {
-    var urls: [TwitterUrl] = []
+public struct TwitterUrlList: Codable, Equatable {
+    public var urls: [TwitterUrl] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case urls
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterUrlList {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["urls"] as? [[String: Any]] { urls = v.map { TwitterUrl(dictionary: $0) } }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 1)
         d["urls"] = urls.map { $0.dictionary() }
         return d
     }
 }
 
-struct TwitterUrl: Codable, Equatable {
-    var url: String = ""
-    var expandedUrl: String = ""
-    var displayUrl: String = ""
-    var indices: [Int] = []
+public struct TwitterUrl: Codable, Equatable {
+    public var url: String = ""
+    public var expandedUrl: String = ""
+    public var displayUrl: String = ""
+    public var indices: [Int] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case url
@@ -571,12 +571,12 @@ struct TwitterUrl: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterUrl {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["url"] as? String { url = v }
         if let v = d["expanded_url"] as? String { expandedUrl = v }
         if let v = d["display_url"] as? String { displayUrl = v }
@@ -584,7 +584,7 @@ extension TwitterUrl {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 4)
         d["url"] = url
         d["expanded_url"] = expandedUrl
@@ -595,14 +595,14 @@ extension TwitterUrl {
 }
 
 /// `symbols` is always empty in the data; typed like `hashtags` (Twitter API shape: text + indices).
-struct TwitterEntities: Codable, Equatable {
-    var hashtags: [TwitterHashtag] = []
-    var symbols: [TwitterHashtag] = []
-    var urls: [TwitterUrl] = []
-    var userMentions: [TwitterUserMention] = []
-    var media: [TwitterMedia]? = nil
+public struct TwitterEntities: Codable, Equatable {
+    public var hashtags: [TwitterHashtag] = []
+    public var symbols: [TwitterHashtag] = []
+    public var urls: [TwitterUrl] = []
+    public var userMentions: [TwitterUserMention] = []
+    public var media: [TwitterMedia]? = nil
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case hashtags
@@ -613,12 +613,12 @@ struct TwitterEntities: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterEntities {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["hashtags"] as? [[String: Any]] { hashtags = v.map { TwitterHashtag(dictionary: $0) } }
         if let v = d["symbols"] as? [[String: Any]] { symbols = v.map { TwitterHashtag(dictionary: $0) } }
         if let v = d["urls"] as? [[String: Any]] { urls = v.map { TwitterUrl(dictionary: $0) } }
@@ -627,7 +627,7 @@ extension TwitterEntities {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 5)
         d["hashtags"] = hashtags.map { $0.dictionary() }
         d["symbols"] = symbols.map { $0.dictionary() }
@@ -638,11 +638,11 @@ extension TwitterEntities {
     }
 }
 
-struct TwitterHashtag: Codable, Equatable {
-    var text: String = ""
-    var indices: [Int] = []
+public struct TwitterHashtag: Codable, Equatable {
+    public var text: String = ""
+    public var indices: [Int] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text
@@ -650,18 +650,18 @@ struct TwitterHashtag: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterHashtag {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["text"] as? String { text = v }
         if let v = d["indices"] as? [Int] { indices = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["text"] = text
         d["indices"] = indices
@@ -669,14 +669,14 @@ extension TwitterHashtag {
     }
 }
 
-struct TwitterUserMention: Codable, Equatable {
-    var screenName: String = ""
-    var name: String = ""
-    var id: Int64 = 0
-    var idStr: String = ""
-    var indices: [Int] = []
+public struct TwitterUserMention: Codable, Equatable {
+    public var screenName: String = ""
+    public var name: String = ""
+    public var id: Int64 = 0
+    public var idStr: String = ""
+    public var indices: [Int] = []
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case screenName = "screen_name"
@@ -687,12 +687,12 @@ struct TwitterUserMention: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterUserMention {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["screen_name"] as? String { screenName = v }
         if let v = d["name"] as? String { name = v }
         if let v = d["id"] as? Int64 { id = v }
@@ -701,7 +701,7 @@ extension TwitterUserMention {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 5)
         d["screen_name"] = screenName
         d["name"] = name
@@ -712,21 +712,21 @@ extension TwitterUserMention {
     }
 }
 
-struct TwitterMedia: Codable, Equatable {
-    var id: Int64 = 0
-    var idStr: String = ""
-    var indices: [Int] = []
-    var mediaUrl: String = ""
-    var mediaUrlHttps: String = ""
-    var url: String = ""
-    var displayUrl: String = ""
-    var expandedUrl: String = ""
-    var type: String = ""
-    var sizes: TwitterMediaSizes = TwitterMediaSizes()
-    var sourceStatusId: Int64? = nil
-    var sourceStatusIdStr: String? = nil
+public struct TwitterMedia: Codable, Equatable {
+    public var id: Int64 = 0
+    public var idStr: String = ""
+    public var indices: [Int] = []
+    public var mediaUrl: String = ""
+    public var mediaUrlHttps: String = ""
+    public var url: String = ""
+    public var displayUrl: String = ""
+    public var expandedUrl: String = ""
+    public var type: String = ""
+    public var sizes: TwitterMediaSizes = TwitterMediaSizes()
+    public var sourceStatusId: Int64? = nil
+    public var sourceStatusIdStr: String? = nil
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -744,12 +744,12 @@ struct TwitterMedia: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterMedia {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int64 { id = v }
         if let v = d["id_str"] as? String { idStr = v }
         if let v = d["indices"] as? [Int] { indices = v }
@@ -765,7 +765,7 @@ extension TwitterMedia {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 12)
         d["id"] = id
         d["id_str"] = idStr
@@ -783,13 +783,13 @@ extension TwitterMedia {
     }
 }
 
-struct TwitterMediaSizes: Codable, Equatable {
-    var medium: TwitterMediaSize = TwitterMediaSize()
-    var small: TwitterMediaSize = TwitterMediaSize()
-    var thumb: TwitterMediaSize = TwitterMediaSize()
-    var large: TwitterMediaSize = TwitterMediaSize()
+public struct TwitterMediaSizes: Codable, Equatable {
+    public var medium: TwitterMediaSize = TwitterMediaSize()
+    public var small: TwitterMediaSize = TwitterMediaSize()
+    public var thumb: TwitterMediaSize = TwitterMediaSize()
+    public var large: TwitterMediaSize = TwitterMediaSize()
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case medium
@@ -799,12 +799,12 @@ struct TwitterMediaSizes: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterMediaSizes {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["medium"] as? [String: Any] { medium = TwitterMediaSize(dictionary: v) }
         if let v = d["small"] as? [String: Any] { small = TwitterMediaSize(dictionary: v) }
         if let v = d["thumb"] as? [String: Any] { thumb = TwitterMediaSize(dictionary: v) }
@@ -812,7 +812,7 @@ extension TwitterMediaSizes {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 4)
         d["medium"] = medium.dictionary()
         d["small"] = small.dictionary()
@@ -822,12 +822,12 @@ extension TwitterMediaSizes {
     }
 }
 
-struct TwitterMediaSize: Codable, Equatable {
-    var w: Int = 0
-    var h: Int = 0
-    var resize: String = ""
+public struct TwitterMediaSize: Codable, Equatable {
+    public var w: Int = 0
+    public var h: Int = 0
+    public var resize: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case w
@@ -836,19 +836,19 @@ struct TwitterMediaSize: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterMediaSize {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["w"] as? Int { w = v }
         if let v = d["h"] as? Int { h = v }
         if let v = d["resize"] as? String { resize = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 3)
         d["w"] = w
         d["h"] = h
@@ -857,18 +857,18 @@ extension TwitterMediaSize {
     }
 }
 
-struct TwitterSearchMetadata: Codable, Equatable {
-    var completedIn: Double = 0
-    var maxId: Int64 = 0
-    var maxIdStr: String = ""
-    var nextResults: String = ""
-    var query: String = ""
-    var refreshUrl: String = ""
-    var count: Int = 0
-    var sinceId: Int64 = 0
-    var sinceIdStr: String = ""
+public struct TwitterSearchMetadata: Codable, Equatable {
+    public var completedIn: Double = 0
+    public var maxId: Int64 = 0
+    public var maxIdStr: String = ""
+    public var nextResults: String = ""
+    public var query: String = ""
+    public var refreshUrl: String = ""
+    public var count: Int = 0
+    public var sinceId: Int64 = 0
+    public var sinceIdStr: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case completedIn = "completed_in"
@@ -883,12 +883,12 @@ struct TwitterSearchMetadata: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension TwitterSearchMetadata {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = manualDouble(d["completed_in"]) { completedIn = v }
         if let v = d["max_id"] as? Int64 { maxId = v }
         if let v = d["max_id_str"] as? String { maxIdStr = v }
@@ -901,7 +901,7 @@ extension TwitterSearchMetadata {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 9)
         d["completed_in"] = completedIn
         d["max_id"] = maxId

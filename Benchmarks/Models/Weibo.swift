@@ -7,44 +7,44 @@ import Foundation
 
 /// Root of YYModel's weibo.json (one status). `filterID` and `userType` are camelCase keys;
 /// `darwin_tags` is always empty in the data (typed `[String]`). `pic_infos` is keyed by picture id.
-struct WeiboStatus: Codable, Equatable {
-    var id: Int64 = 0
-    var idstr: String = ""
-    var mid: String = ""
-    var mblogid: String = ""
-    var createdAt: String = ""
-    var text: String = ""
-    var source: String = ""
-    var sourceType: Int = 0
-    var sourceAllowclick: Int = 0
-    var favorited: Bool = false
-    var truncated: Bool = false
-    var inReplyToStatusId: String = ""
-    var inReplyToUserId: String = ""
-    var inReplyToScreenName: String = ""
-    var geo: String = ""
-    var user: WeiboUser = WeiboUser()
-    var repostsCount: Int = 0
-    var commentsCount: Int = 0
-    var attitudesCount: Int = 0
-    var attitudesStatus: Int = 0
-    var recomState: Int = 0
-    var bizFeature: Int64 = 0
-    var mblogtypename: String = ""
-    var mlevel: Int = 0
-    var userType: Int = 0
-    var filterID: String = ""
-    var scheme: String = ""
-    var visible: WeiboVisible = WeiboVisible()
-    var annotations: [WeiboAnnotation] = []
-    var darwinTags: [String] = []
-    var thumbnailPic: String = ""
-    var bmiddlePic: String = ""
-    var originalPic: String = ""
-    var picIds: [String] = []
-    var picInfos: [String: WeiboPicture] = [:]
+public struct WeiboStatus: Codable, Equatable {
+    public var id: Int64 = 0
+    public var idstr: String = ""
+    public var mid: String = ""
+    public var mblogid: String = ""
+    public var createdAt: String = ""
+    public var text: String = ""
+    public var source: String = ""
+    public var sourceType: Int = 0
+    public var sourceAllowclick: Int = 0
+    public var favorited: Bool = false
+    public var truncated: Bool = false
+    public var inReplyToStatusId: String = ""
+    public var inReplyToUserId: String = ""
+    public var inReplyToScreenName: String = ""
+    public var geo: String = ""
+    public var user: WeiboUser = WeiboUser()
+    public var repostsCount: Int = 0
+    public var commentsCount: Int = 0
+    public var attitudesCount: Int = 0
+    public var attitudesStatus: Int = 0
+    public var recomState: Int = 0
+    public var bizFeature: Int64 = 0
+    public var mblogtypename: String = ""
+    public var mlevel: Int = 0
+    public var userType: Int = 0
+    public var filterID: String = ""
+    public var scheme: String = ""
+    public var visible: WeiboVisible = WeiboVisible()
+    public var annotations: [WeiboAnnotation] = []
+    public var darwinTags: [String] = []
+    public var thumbnailPic: String = ""
+    public var bmiddlePic: String = ""
+    public var originalPic: String = ""
+    public var picIds: [String] = []
+    public var picInfos: [String: WeiboPicture] = [:]
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -85,7 +85,7 @@ struct WeiboStatus: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "userType": "userType",
         "filterID": "filterID",
     ]
@@ -93,7 +93,7 @@ struct WeiboStatus: Codable, Equatable {
 
 extension WeiboStatus {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int64 { id = v }
         if let v = d["idstr"] as? String { idstr = v }
         if let v = d["mid"] as? String { mid = v }
@@ -132,7 +132,7 @@ extension WeiboStatus {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 35)
         d["id"] = id
         d["idstr"] = idstr
@@ -173,11 +173,11 @@ extension WeiboStatus {
     }
 }
 
-struct WeiboVisible: Codable, Equatable {
-    var type: Int = 0
-    var listId: Int = 0
+public struct WeiboVisible: Codable, Equatable {
+    public var type: Int = 0
+    public var listId: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type
@@ -185,18 +185,18 @@ struct WeiboVisible: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension WeiboVisible {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["type"] as? Int { type = v }
         if let v = d["list_id"] as? Int { listId = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["type"] = type
         d["list_id"] = listId
@@ -205,11 +205,11 @@ extension WeiboVisible {
 }
 
 /// The two annotations in the data have disjoint keys, so both are optional.
-struct WeiboAnnotation: Codable, Equatable {
-    var clientMblogid: String? = nil
-    var mapiRequest: Bool? = nil
+public struct WeiboAnnotation: Codable, Equatable {
+    public var clientMblogid: String? = nil
+    public var mapiRequest: Bool? = nil
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case clientMblogid = "client_mblogid"
@@ -217,18 +217,18 @@ struct WeiboAnnotation: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension WeiboAnnotation {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         clientMblogid = d["client_mblogid"] as? String
         mapiRequest = d["mapi_request"] as? Bool
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         if let v = clientMblogid { d["client_mblogid"] = v }
         if let v = mapiRequest { d["mapi_request"] = v }
@@ -236,19 +236,19 @@ extension WeiboAnnotation {
     }
 }
 
-struct WeiboPicture: Codable, Equatable {
-    var picId: String = ""
-    var objectId: String = ""
-    var filterId: String = ""
-    var photoTag: Int = 0
-    var thumbnail: WeiboPictureMetadata = WeiboPictureMetadata()
-    var bmiddle: WeiboPictureMetadata = WeiboPictureMetadata()
-    var middleplus: WeiboPictureMetadata = WeiboPictureMetadata()
-    var large: WeiboPictureMetadata = WeiboPictureMetadata()
-    var largest: WeiboPictureMetadata = WeiboPictureMetadata()
-    var original: WeiboPictureMetadata = WeiboPictureMetadata()
+public struct WeiboPicture: Codable, Equatable {
+    public var picId: String = ""
+    public var objectId: String = ""
+    public var filterId: String = ""
+    public var photoTag: Int = 0
+    public var thumbnail: WeiboPictureMetadata = WeiboPictureMetadata()
+    public var bmiddle: WeiboPictureMetadata = WeiboPictureMetadata()
+    public var middleplus: WeiboPictureMetadata = WeiboPictureMetadata()
+    public var large: WeiboPictureMetadata = WeiboPictureMetadata()
+    public var largest: WeiboPictureMetadata = WeiboPictureMetadata()
+    public var original: WeiboPictureMetadata = WeiboPictureMetadata()
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case picId = "pic_id"
@@ -264,12 +264,12 @@ struct WeiboPicture: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension WeiboPicture {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["pic_id"] as? String { picId = v }
         if let v = d["object_id"] as? String { objectId = v }
         if let v = d["filter_id"] as? String { filterId = v }
@@ -283,7 +283,7 @@ extension WeiboPicture {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 10)
         d["pic_id"] = picId
         d["object_id"] = objectId
@@ -301,14 +301,14 @@ extension WeiboPicture {
 
 /// `width` and `height` arrive as numbers for some sizes and as strings ("640") for
 /// others; all contenders convert them to Int (as YYModel does).
-struct WeiboPictureMetadata: Codable, Equatable {
-    var cutType: Int = 0
-    var type: String = ""
-    var url: String = ""
-    var width: Int = 0
-    var height: Int = 0
+public struct WeiboPictureMetadata: Codable, Equatable {
+    public var cutType: Int = 0
+    public var type: String = ""
+    public var url: String = ""
+    public var width: Int = 0
+    public var height: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case cutType = "cut_type"
@@ -319,10 +319,10 @@ struct WeiboPictureMetadata: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 
     /// Handwritten because the feed sends some integers as strings ("640").
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         cutType = try c.decode(Int.self, forKey: .cutType)
         type = try c.decode(String.self, forKey: .type)
@@ -343,7 +343,7 @@ struct WeiboPictureMetadata: Codable, Equatable {
 
 extension WeiboPictureMetadata {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["cut_type"] as? Int { cutType = v }
         if let v = d["type"] as? String { type = v }
         if let v = d["url"] as? String { url = v }
@@ -352,7 +352,7 @@ extension WeiboPictureMetadata {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 5)
         d["cut_type"] = cutType
         d["type"] = type
@@ -364,72 +364,72 @@ extension WeiboPictureMetadata {
 }
 
 /// `class` is a Swift keyword, hence `userClass`.
-struct WeiboUser: Codable, Equatable {
-    var id: Int64 = 0
-    var idstr: String = ""
-    var userClass: Int = 0
-    var screenName: String = ""
-    var name: String = ""
-    var province: String = ""
-    var city: String = ""
-    var location: String = ""
-    var description: String = ""
-    var url: String = ""
-    var profileImageUrl: String = ""
-    var coverImagePhone: String = ""
-    var profileUrl: String = ""
-    var domain: String = ""
-    var weihao: String = ""
-    var gender: String = ""
-    var followersCount: Int = 0
-    var friendsCount: Int = 0
-    var pagefriendsCount: Int = 0
-    var statusesCount: Int = 0
-    var favouritesCount: Int = 0
-    var createdAt: String = ""
-    var following: Bool = false
-    var allowAllActMsg: Bool = false
-    var geoEnabled: Bool = false
-    var verified: Bool = false
-    var verifiedType: Int = 0
-    var remark: String = ""
-    var ptype: Int = 0
-    var allowAllComment: Bool = false
-    var avatarLarge: String = ""
-    var avatarHd: String = ""
-    var verifiedReason: String = ""
-    var verifiedTrade: String = ""
-    var verifiedReasonUrl: String = ""
-    var verifiedSource: String = ""
-    var verifiedSourceUrl: String = ""
-    var verifiedState: Int = 0
-    var verifiedLevel: Int = 0
-    var verifiedReasonModified: String = ""
-    var verifiedContactName: String = ""
-    var verifiedContactEmail: String = ""
-    var verifiedContactMobile: String = ""
-    var followMe: Bool = false
-    var onlineStatus: Int = 0
-    var biFollowersCount: Int = 0
-    var lang: String = ""
-    var star: Int = 0
-    var mbtype: Int = 0
-    var mbrank: Int = 0
-    var blockWord: Int = 0
-    var blockApp: Int = 0
-    var creditScore: Int = 0
-    var userAbility: Int = 0
-    var urank: Int = 0
-    var ulevel: Int = 0
-    var level: Int = 0
-    var type: Int = 0
-    var hasAbilityTag: Int = 0
-    var badgeTop: String = ""
-    var icons: [WeiboIcon] = []
-    var badge: WeiboBadge = WeiboBadge()
-    var extend: WeiboUserExtend = WeiboUserExtend()
+public struct WeiboUser: Codable, Equatable {
+    public var id: Int64 = 0
+    public var idstr: String = ""
+    public var userClass: Int = 0
+    public var screenName: String = ""
+    public var name: String = ""
+    public var province: String = ""
+    public var city: String = ""
+    public var location: String = ""
+    public var description: String = ""
+    public var url: String = ""
+    public var profileImageUrl: String = ""
+    public var coverImagePhone: String = ""
+    public var profileUrl: String = ""
+    public var domain: String = ""
+    public var weihao: String = ""
+    public var gender: String = ""
+    public var followersCount: Int = 0
+    public var friendsCount: Int = 0
+    public var pagefriendsCount: Int = 0
+    public var statusesCount: Int = 0
+    public var favouritesCount: Int = 0
+    public var createdAt: String = ""
+    public var following: Bool = false
+    public var allowAllActMsg: Bool = false
+    public var geoEnabled: Bool = false
+    public var verified: Bool = false
+    public var verifiedType: Int = 0
+    public var remark: String = ""
+    public var ptype: Int = 0
+    public var allowAllComment: Bool = false
+    public var avatarLarge: String = ""
+    public var avatarHd: String = ""
+    public var verifiedReason: String = ""
+    public var verifiedTrade: String = ""
+    public var verifiedReasonUrl: String = ""
+    public var verifiedSource: String = ""
+    public var verifiedSourceUrl: String = ""
+    public var verifiedState: Int = 0
+    public var verifiedLevel: Int = 0
+    public var verifiedReasonModified: String = ""
+    public var verifiedContactName: String = ""
+    public var verifiedContactEmail: String = ""
+    public var verifiedContactMobile: String = ""
+    public var followMe: Bool = false
+    public var onlineStatus: Int = 0
+    public var biFollowersCount: Int = 0
+    public var lang: String = ""
+    public var star: Int = 0
+    public var mbtype: Int = 0
+    public var mbrank: Int = 0
+    public var blockWord: Int = 0
+    public var blockApp: Int = 0
+    public var creditScore: Int = 0
+    public var userAbility: Int = 0
+    public var urank: Int = 0
+    public var ulevel: Int = 0
+    public var level: Int = 0
+    public var type: Int = 0
+    public var hasAbilityTag: Int = 0
+    public var badgeTop: String = ""
+    public var icons: [WeiboIcon] = []
+    public var badge: WeiboBadge = WeiboBadge()
+    public var extend: WeiboUserExtend = WeiboUserExtend()
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -498,14 +498,14 @@ struct WeiboUser: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "userClass": "class",
     ]
 }
 
 extension WeiboUser {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["id"] as? Int64 { id = v }
         if let v = d["idstr"] as? String { idstr = v }
         if let v = d["class"] as? Int { userClass = v }
@@ -572,7 +572,7 @@ extension WeiboUser {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 63)
         d["id"] = id
         d["idstr"] = idstr
@@ -641,27 +641,27 @@ extension WeiboUser {
     }
 }
 
-struct WeiboIcon: Codable, Equatable {
-    var url: String = ""
+public struct WeiboIcon: Codable, Equatable {
+    public var url: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case url
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension WeiboIcon {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["url"] as? String { url = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 1)
         d["url"] = url
         return d
@@ -669,23 +669,23 @@ extension WeiboIcon {
 }
 
 /// Keys with a `_2014`-style suffix are not snake_case-derivable from camelCase names.
-struct WeiboBadge: Codable, Equatable {
-    var anniversary: Int = 0
-    var bindTaobao: Int = 0
-    var dailv: Int = 0
-    var dzwbqlv2015: Int = 0
-    var enterprise: Int = 0
-    var gongyi: Int = 0
-    var gongyiLevel: Int = 0
-    var hongbao2014: Int = 0
-    var pzsd2015: Int = 0
-    var suishoupai2014: Int = 0
-    var taobao: Int = 0
-    var travel2013: Int = 0
-    var ucDomain: Int = 0
-    var zongyiji: Int = 0
+public struct WeiboBadge: Codable, Equatable {
+    public var anniversary: Int = 0
+    public var bindTaobao: Int = 0
+    public var dailv: Int = 0
+    public var dzwbqlv2015: Int = 0
+    public var enterprise: Int = 0
+    public var gongyi: Int = 0
+    public var gongyiLevel: Int = 0
+    public var hongbao2014: Int = 0
+    public var pzsd2015: Int = 0
+    public var suishoupai2014: Int = 0
+    public var taobao: Int = 0
+    public var travel2013: Int = 0
+    public var ucDomain: Int = 0
+    public var zongyiji: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case anniversary
@@ -705,7 +705,7 @@ struct WeiboBadge: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [
+    public static let explicitKeys: [String: String] = [
         "dzwbqlv2015": "dzwbqlv_2015",
         "hongbao2014": "hongbao_2014",
         "pzsd2015": "pzsd_2015",
@@ -715,7 +715,7 @@ struct WeiboBadge: Codable, Equatable {
 
 extension WeiboBadge {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["anniversary"] as? Int { anniversary = v }
         if let v = d["bind_taobao"] as? Int { bindTaobao = v }
         if let v = d["dailv"] as? Int { dailv = v }
@@ -733,7 +733,7 @@ extension WeiboBadge {
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 14)
         d["anniversary"] = anniversary
         d["bind_taobao"] = bindTaobao
@@ -753,11 +753,11 @@ extension WeiboBadge {
     }
 }
 
-struct WeiboUserExtend: Codable, Equatable {
-    var privacy: WeiboPrivacy = WeiboPrivacy()
-    var mbprivilege: String = ""
+public struct WeiboUserExtend: Codable, Equatable {
+    public var privacy: WeiboPrivacy = WeiboPrivacy()
+    public var mbprivilege: String = ""
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case privacy
@@ -765,18 +765,18 @@ struct WeiboUserExtend: Codable, Equatable {
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension WeiboUserExtend {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["privacy"] as? [String: Any] { privacy = WeiboPrivacy(dictionary: v) }
         if let v = d["mbprivilege"] as? String { mbprivilege = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 2)
         d["privacy"] = privacy.dictionary()
         d["mbprivilege"] = mbprivilege
@@ -784,27 +784,27 @@ extension WeiboUserExtend {
     }
 }
 
-struct WeiboPrivacy: Codable, Equatable {
-    var mobile: Int = 0
+public struct WeiboPrivacy: Codable, Equatable {
+    public var mobile: Int = 0
 
-    init() {}
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case mobile
     }
 
     /// Properties whose JSON key is not `convertToSnakeCase(propertyName)` (property name -> JSON key).
-    static let explicitKeys: [String: String] = [:]
+    public static let explicitKeys: [String: String] = [:]
 }
 
 extension WeiboPrivacy {
     /// Handwritten mapping from `JSONSerialization` output.
-    init(dictionary d: [String: Any]) {
+    public init(dictionary d: [String: Any]) {
         if let v = d["mobile"] as? Int { mobile = v }
     }
 
     /// Handwritten mapping back to a `JSONSerialization`-compatible dictionary (nil is omitted).
-    func dictionary() -> [String: Any] {
+    public func dictionary() -> [String: Any] {
         var d = [String: Any](minimumCapacity: 1)
         d["mobile"] = mobile
         return d

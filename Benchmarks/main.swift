@@ -1,2 +1,0 @@
-import ModelMapper
-print("Benchmarks: placeholder")
