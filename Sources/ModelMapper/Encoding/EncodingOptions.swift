@@ -2,11 +2,74 @@
 ///
 /// An option set (`[.sortedKeys, .prettyPrinted]`) that also carries the date strategy.
 public struct EncodingOptions: OptionSet, Sendable {
-    public let rawValue: Int
+    public private(set) var rawValue: Int
     /// How `Date` properties are written; ISO 8601 in UTC by default (fraction only when non-zero).
     public var dateStrategy: DateStrategy = .default
 
     public init(rawValue: Int) { self.rawValue = rawValue }
+
+    // MARK: Set algebra that keeps the date strategy
+    //
+    // OptionSet's default implementations rebuild the value from `rawValue` alone, which would reset the
+    // strategy: here `options.subtracting(.prettyPrinted)`, `options.insert(.sortedKeys)` and the rest keep
+    // `options.dateStrategy`, and a union also takes the other side's strategy when this one is `.default`
+    // (so `[.sortedKeys, .dates(.iso8601)]` has it).
+
+    public mutating func formUnion(_ other: EncodingOptions) {
+        rawValue |= other.rawValue
+        if case .default = dateStrategy { dateStrategy = other.dateStrategy }
+    }
+
+    public mutating func formIntersection(_ other: EncodingOptions) { rawValue &= other.rawValue }
+
+    public mutating func formSymmetricDifference(_ other: EncodingOptions) { rawValue ^= other.rawValue }
+
+    public mutating func subtract(_ other: EncodingOptions) { rawValue &= ~other.rawValue }
+
+    public func union(_ other: EncodingOptions) -> EncodingOptions {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    public func intersection(_ other: EncodingOptions) -> EncodingOptions {
+        var result = self
+        result.formIntersection(other)
+        return result
+    }
+
+    public func symmetricDifference(_ other: EncodingOptions) -> EncodingOptions {
+        var result = self
+        result.formSymmetricDifference(other)
+        return result
+    }
+
+    public func subtracting(_ other: EncodingOptions) -> EncodingOptions {
+        var result = self
+        result.subtract(other)
+        return result
+    }
+
+    @discardableResult
+    public mutating func insert(_ newMember: EncodingOptions) -> (inserted: Bool, memberAfterInsert: EncodingOptions) {
+        let inserted = rawValue & newMember.rawValue != newMember.rawValue
+        formUnion(newMember)
+        return (inserted, newMember)
+    }
+
+    @discardableResult
+    public mutating func remove(_ member: EncodingOptions) -> EncodingOptions? {
+        let present = rawValue & member.rawValue
+        subtract(member)
+        return present == 0 ? nil : EncodingOptions(rawValue: present)
+    }
+
+    @discardableResult
+    public mutating func update(with newMember: EncodingOptions) -> EncodingOptions? {
+        let present = rawValue & newMember.rawValue
+        formUnion(newMember)
+        return present == 0 ? nil : EncodingOptions(rawValue: present)
+    }
 
     /// Object keys in lexicographic order of their UTF-8 bytes (as JSONEncoder's `.sortedKeys`).
     public static let sortedKeys = EncodingOptions(rawValue: 1 << 0)

@@ -2,7 +2,10 @@
 /// share one object), a property with alternative keys writes its first, and when two properties claim
 /// the same key the first declared one writes it.
 struct EncodingPlan {
-    indirect enum Node {
+    // Not `indirect`: `[Member]` already boxes the recursion, and an indirect enum stores its box pointer
+    // with the case tag in the pointer's spare bits, which leak checkers (LeakSanitizer, valgrind) cannot
+    // follow, so every cached plan was reported as "definitely lost".
+    enum Node {
         /// The property at this index in the model's `properties`.
         case property(Int)
         case object([Member])

@@ -75,10 +75,16 @@ struct JSONWriter {
 
     // MARK: Scalars
 
-    mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+    mutating func null() { literal("null") }
 
     mutating func bool(_ value: Bool) {
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        if value { literal("true") } else { literal("false") }
+    }
+
+    /// Appends static ASCII text (no array literal built per call).
+    @inline(__always)
+    private mutating func literal(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends ASCII literal text (numbers).
@@ -91,6 +97,32 @@ struct JSONWriter {
         raw(String(value))
     }
 
+    /// Integers up to 64 bits, formatted into a stack buffer (no String built).
+    @inline(__always)
+    mutating func integer<I: FixedWidthInteger>(_ value: I) {
+        guard I.bitWidth <= 64 else { return raw(String(value)) }
+        decimal(UInt64(truncatingIfNeeded: value.magnitude), negative: value < 0)
+    }
+
+    private mutating func decimal(_ magnitude: UInt64, negative: Bool) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)        // 24 bytes: a sign and 20 digits fit
+        withUnsafeMutableBytes(of: &buffer) { p in
+            var m = magnitude
+            var i = 24
+            repeat {
+                let (q, r) = m.quotientAndRemainder(dividingBy: 10)
+                i -= 1
+                p[i] = UInt8(truncatingIfNeeded: r) &+ 0x30
+                m = q
+            } while m != 0
+            if negative {
+                i -= 1
+                p[i] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[i..<24]))
+        }
+    }
+
     /// A quoted, escaped string.
     mutating func string(_ value: String) {
         var value = value
@@ -99,36 +131,76 @@ struct JSONWriter {
 
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], escapeSlashes: Bool) {
         bytes.append(UInt8(ascii: "\""))
+        guard let base = utf8.baseAddress else {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        let count = utf8.count
         var runStart = 0
         var i = 0
-        let count = utf8.count
-        while i < count {
-            let byte = utf8[i]
-            let needsEscape = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (escapeSlashes && byte == UInt8(ascii: "/"))
-            if needsEscape {
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(UInt8(ascii: "u")); bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
-                    bytes.append(hex[Int(byte >> 4)]); bytes.append(hex[Int(byte & 0xF)])
+        while true {
+            // Fast path: skip 8 bytes at a time while none of them needs escaping; on a hit, stop at the
+            // first byte that does (the lowest flagged byte is exact).
+            while i &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let flagged = escapeMask(word, escapeSlashes: escapeSlashes)
+                if flagged != 0 {
+                    i &+= flagged.trailingZeroBitCount >> 3
+                    break
                 }
-                runStart = i + 1
+                i &+= 8
             }
-            i += 1
+            // The tail (and the byte found above): one at a time up to the next byte to escape.
+            while i < count && !needsEscape(base[i], escapeSlashes: escapeSlashes) { i &+= 1 }
+            if i >= count { break }
+            if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i &- runStart)) }
+            appendEscape(base[i], to: &bytes)
+            i &+= 1
+            runStart = i
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, escapeSlashes: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapeSlashes && byte == UInt8(ascii: "/"))
+    }
+
+    /// High bit set in (at least) the lowest byte of `word` that needs escaping; zero when none does.
+    @inline(__always)
+    private static func escapeMask(_ word: UInt64, escapeSlashes: Bool) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        var mask = ((word &- ones &* 0x20) & ~word & highs)           // bytes < 0x20
+            | zeroBytes(word ^ (ones &* 0x22))                         // '"'
+            | zeroBytes(word ^ (ones &* 0x5C))                         // '\\'
+        if escapeSlashes { mask |= zeroBytes(word ^ (ones &* 0x2F)) }  // '/'
+        return mask
+    }
+
+    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+        let escaped: UInt8
+        switch byte {
+        case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): escaped = UInt8(ascii: "/")
+        case 0x08: escaped = UInt8(ascii: "b")
+        case 0x0C: escaped = UInt8(ascii: "f")
+        case 0x0A: escaped = UInt8(ascii: "n")
+        case 0x0D: escaped = UInt8(ascii: "r")
+        case 0x09: escaped = UInt8(ascii: "t")
+        default:
+            // \u00XX with lowercase hex digits (as JSONEncoder writes them).
+            @inline(__always) func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 &+ v : 0x57 &+ v }
+            bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "u"))
+            bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
+            bytes.append(hex(byte >> 4)); bytes.append(hex(byte & 0xF))
+            return
+        }
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(escaped)
     }
 
     // MARK: Values

@@ -114,8 +114,12 @@ extension JSONValue {
         case .null: return NSNull()
         case .bool(let b): return b
         case .number(let n):
-            if let i = n.intValue { return i }
-            if let u = n.uint64Value { return u }
+            // Only literals without fraction or exponent are integers, as JSONSerialization reads them
+            // ("2.0" stays a Double, and "-0.0" keeps its sign).
+            if n.withLiteralBytes({ NumberParsing.isPlainInteger($0) }) {
+                if let i = n.intValue { return i }
+                if let u = n.uint64Value { return u }
+            }
             if let d = n.doubleValue, let exact = n.decimalValue, Decimal(string: d.description) == exact { return d }
             if let exact = n.decimalValue { return exact }
             return n.doubleValue ?? 0

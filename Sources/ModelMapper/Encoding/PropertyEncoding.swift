@@ -17,7 +17,7 @@ private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPo
             let slot = meta.slots[p]
             let field = base + slot.offset
             if !e.writesNulls && slot.isNil(field) { continue }
-            e.writer.key(escaped: member.escapedKey, first: written == 0)
+            writeKey(member, first: written == 0, &e)
             do {
                 try slot.encode(field, &e)
             } catch {
@@ -27,12 +27,22 @@ private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPo
             }
         case .object(let children):
             guard e.writesNulls || hasContent(children, base, meta) else { continue }
-            e.writer.key(escaped: member.escapedKey, first: written == 0)
+            writeKey(member, first: written == 0, &e)
             try encodeMembers(children, base, meta, &e)
         }
         written += 1
     }
     e.writer.endObject(empty: written == 0)
+}
+
+/// A plan member's key: pre-escaped, unless `/` must be escaped too.
+@inline(__always)
+private func writeKey(_ member: EncodingPlan.Member, first: Bool, _ e: inout EncodeContext) {
+    if e.escapesSlashes {
+        e.writer.key(member.key, first: first)
+    } else {
+        e.writer.key(escaped: member.escapedKey, first: first)
+    }
 }
 
 /// Whether a key-path object has any member to write (all-nil leaves omit the object).
