@@ -481,9 +481,13 @@ final class NumberParsingTests: XCTestCase {
         XCTAssertEqual(parseDecimal("0.0000000000000000000000000000000000000000000000000000000000001"),
                        Decimal(sign: .plus, exponent: -61, significand: 1))
         for s in ["1e400", "-1e400", "1e-400", "1e128", "1e-129", "12e-130", "1e99999999999999999999",
-                  "123456789012345678901234567890123456789", "1.23456789012345678901234567890123456789",
-                  "0.1000000000000000000000000000000000000001", "1e130"] {
+                  "0.1000000000000000000000000000000000000001", "1e130", "340282366920938463463374607431768211456"] {
             XCTAssertNil(parseDecimal(s), s)
+        }
+        // 39 digits fit when the significand is below 2^128 (Decimal's mantissa).
+        for s in ["123456789012345678901234567890123456789", "1.23456789012345678901234567890123456789",
+                  "340282366920938463463374607431768211455"] {
+            XCTAssertEqual(parseDecimal(s), Decimal(string: s), s)
         }
         // 38-digit literals are exact.
         let max38 = String(repeating: "9", count: 38)

@@ -572,32 +572,47 @@ enum NumberParsing {
         guard let l = Layout(b) else { return nil }
         guard let (first, last) = l.nonzeroRange(b) else { return Decimal() }   // +0 ("-0" too: -0 is NaN in Decimal)
         let count = last - first + 1
-        if count > 38 { return nil }
-        let q = l.exponent + (l.intCount - 1 - last)
-        if q < -128 || q > 127 { return nil }
-        // Split the significand into (hi, lo) with lo the last 19 digits; both fit UInt64.
-        let hiCount = max(0, count - 19)
-        var hi: UInt64 = 0
-        var lo: UInt64 = 0
+        if count > 39 { return nil }
+        var q = l.exponent + (l.intCount - 1 - last)
+        // The significand exactly, in 128 bits (Decimal's mantissa size).
+        var significand: UInt128 = 0
         for j in 0..<count {
-            let d = UInt64(l.digit(b, first + j))
-            if j < hiCount { hi = hi &* 10 &+ d } else { lo = lo &* 10 &+ d }
+            let (times10, o1) = significand.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt128(l.digit(b, first + j)))
+            if o1 || o2 { return nil }
+            significand = sum
         }
-        var significand: Decimal
-        if hiCount == 0 {
-            significand = Decimal(lo)
-        } else {
-            var a = Decimal(sign: .plus, exponent: 19, significand: Decimal(hi))
-            var c = Decimal(lo)
-            significand = Decimal()
-            // At most 38 digits < 2^128: the sum is exact; anything else is reported and rejected.
-            guard NSDecimalAdd(&significand, &a, &c, .plain) == .noError else { return nil }
+        // An exponent above Decimal's range may still fit by moving trailing zeros back into the significand.
+        while q > 127 {
+            let (times10, overflow) = significand.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            significand = times10
+            q -= 1
         }
-        // The significand has no trailing zeros, so its own exponent is 0 and q stays within range.
-        let result = Decimal(sign: l.negative ? .minus : .plus, exponent: q, significand: significand)
-        if result.isNaN || result.isZero { return nil }
+        if q < -128 { return nil }
+        // Decimal from the 128-bit significand: high * 2^64 + low, exact below 2^128.
+        var value = Decimal(UInt64(truncatingIfNeeded: significand))
+        let high = UInt64(truncatingIfNeeded: significand >> 64)
+        if high != 0 {
+            var h = Decimal(high)
+            var twoTo64 = NumberParsing.twoTo64
+            var product = Decimal()
+            guard NSDecimalMultiply(&product, &h, &twoTo64, .plain) == .noError else { return nil }
+            var low = value
+            guard NSDecimalAdd(&value, &product, &low, .plain) == .noError else { return nil }
+        }
+        let result = Decimal(sign: l.negative ? .minus : .plus, exponent: q, significand: value)
+        if result.isNaN || result.isZero {
+            // Foundation compacts trailing zeros out of `value`, which can push the exponent past 127 for
+            // values Decimal can hold only uncompacted (`951356538038340277092100000000000000000e127`);
+            // its own parser builds those. The literal fits 128 bits (checked above), so this is exact.
+            guard q > 0, let parsed = Decimal(string: String(decoding: b, as: UTF8.self)), parsed.isFinite else { return nil }
+            return parsed
+        }
         return result
     }
+
+    private static let twoTo64 = Decimal(UInt64.max) + 1
 
     /// Positions of the parts of a validated literal (slow paths: integers with fraction/exponent, Decimal).
     private struct Layout {
