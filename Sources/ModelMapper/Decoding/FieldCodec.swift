@@ -131,7 +131,13 @@ class ValueCodec<Value>: FieldCodec, @unchecked Sendable {
     }
 
     override final func encodeField(_ field: UnsafeRawPointer, _ e: inout EncodeContext) throws(MappingError) {
-        try encode(field.assumingMemoryBound(to: Value.self).pointee, &e)
+        try encode(at: field.assumingMemoryBound(to: Value.self), &e)
+    }
+
+    /// Writes the value stored at `pointer`; models override this to read their fields in place instead
+    /// of copying the whole value (and retaining every field) first.
+    func encode(at pointer: UnsafePointer<Value>, _ e: inout EncodeContext) throws(MappingError) {
+        try encode(pointer.pointee, &e)
     }
 
     override final func isNilField(_ field: UnsafeRawPointer) -> Bool {

@@ -133,15 +133,18 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     // MARK: Encoding
 
     override func encode(_ value: M, _ e: inout EncodeContext) throws(MappingError) {
-        var value = value
-        let meta = isClass ? try dynamicMeta(value) : self.meta!
-        try withUnsafeMutablePointer(to: &value) { pointer throws(MappingError) in
-            let base = UnsafeRawPointer(baseAddress(pointer, meta))
-            if let hook = meta.encodingHook {
-                try encodeWithHook(base, variable: UnsafeRawPointer(pointer), meta: meta, hook: hook, &e)
-            } else {
-                try encodeProperties(base, meta: meta, &e)
-            }
+        try withUnsafePointer(to: value) { pointer throws(MappingError) in try encode(at: pointer, &e) }
+    }
+
+    override func encode(at pointer: UnsafePointer<M>, _ e: inout EncodeContext) throws(MappingError) {
+        let meta = isClass ? try dynamicMeta(pointer.pointee) : self.meta!
+        let variable = UnsafeRawPointer(pointer)
+        // Struct: the fields are at the value's address. Class: the variable holds the instance address.
+        let base = isClass ? variable.load(as: UnsafeRawPointer.self) : variable
+        if let hook = meta.encodingHook {
+            try encodeWithHook(base, variable: variable, meta: meta, hook: hook, &e)
+        } else {
+            try encodeProperties(base, meta: meta, &e)
         }
     }
 
