@@ -75,6 +75,9 @@ func decodeArray<Element>(
         throw c.mismatch(expected: "an array", at: index)
     }
     let count = Int(token.length)
+    // Not through `unsafeUninitializedCapacity`: for 0 it writes the count into the shared empty-array
+    // singleton, a (benign) race that ThreadSanitizer reports.
+    if count == 0 { return [] }
     var failure: MappingError? = nil
     let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
         var i = index + 1
