@@ -11,4 +11,21 @@ static inline int cyajl_allow_multiple_values(yajl_handle handle, int enabled) {
 static inline int cyajl_allow_partial_values(yajl_handle handle, int enabled) {
     return yajl_config(handle, yajl_allow_partial_values, enabled);
 }
+
+/* The calling thread's stack (lowest address and size), for ModelMapper's recursion guard. glibc's
+   pthread_getattr_np is a GNU extension that the Swift Glibc module does not expose; its prototype is
+   declared here. Returns 0 on success. */
+#if defined(__linux__)
+#include <pthread.h>
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
+static inline int cyajl_current_stack(void **low, size_t *size) {
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return -1;
+    int result = pthread_attr_getstack(&attributes, low, size);
+    pthread_attr_destroy(&attributes);
+    return result;
+}
+#else
+static inline int cyajl_current_stack(void **low, size_t *size) { return -1; }
+#endif
 #endif

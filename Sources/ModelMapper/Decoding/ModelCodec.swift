@@ -70,6 +70,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// Decodes the object at `index` into the model variable at `pointer`, running hooks when the type
     /// has them.
     private func decodeModel(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>, meta: ModelMeta) throws(MappingError) {
+        guard StackGuard.hasRoom() else { throw StackGuard.error(at: index) }
         guard let hooks = meta.decodingHooks else {
             return try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
         }
@@ -137,6 +138,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     }
 
     override func encode(at pointer: UnsafePointer<M>, _ e: inout EncodeContext) throws(MappingError) {
+        guard StackGuard.hasRoom() else { throw StackGuard.error(at: nil) }
         let meta = isClass ? try dynamicMeta(pointer.pointee) : self.meta!
         let variable = UnsafeRawPointer(pointer)
         // Struct: the fields are at the value's address. Class: the variable holds the instance address.

@@ -14,37 +14,63 @@ extension JSONValue {
     }
 
     /// Builds the value starting at `index` and advances `index` past it.
+    ///
+    /// Iterative, with explicit stacks: nesting is bounded by the depth limit, but the thread's stack may
+    /// be small (dispatch threads) and frames large (sanitizers).
     init(tape: TapeView, index: inout Int) {
-        let token = tape[index]
-        switch token.kind {
-        case .null:
-            index += 1
-            self = .null
-        case .falseValue:
-            index += 1
-            self = .bool(false)
-        case .trueValue:
-            index += 1
-            self = .bool(true)
-        case .number:
-            index += 1
-            self = .number(JSONNumber(text: tape.string(token)))
-        case .string, .key:
-            index += 1
-            self = .string(tape.string(token))
-        case .arrayStart:
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(token.length))
-            index += 1
-            while tape[index].kind != .arrayEnd {
-                elements.append(JSONValue(tape: tape, index: &index))
+        var arrays: [[JSONValue]] = []
+        var objects: [JSONObject] = []
+        var keys: [String] = []
+        var isObject: [Bool] = []
+        var i = index
+        while true {
+            let token = tape[i]
+            i += 1
+            var value: JSONValue
+            switch token.kind {
+            case .null: value = .null
+            case .falseValue: value = .bool(false)
+            case .trueValue: value = .bool(true)
+            case .number: value = .number(JSONNumber(text: tape.string(token)))
+            case .string: value = .string(tape.string(token))
+            case .key:
+                keys.append(tape.string(token))
+                continue
+            case .arrayStart:
+                var elements: [JSONValue] = []
+                elements.reserveCapacity(Int(token.length))
+                arrays.append(elements)
+                isObject.append(false)
+                continue
+            case .objectStart:
+                var object = JSONObject()
+                object.reserveCapacity(Int(token.length))
+                objects.append(object)
+                isObject.append(true)
+                continue
+            case .arrayEnd:
+                isObject.removeLast()
+                value = .array(arrays.removeLast())
+            case .objectEnd:
+                isObject.removeLast()
+                value = .object(objects.removeLast())
             }
-            index += 1
-            self = .array(elements)
-        case .objectStart:
-            self = .object(JSONObject(tape: tape, index: &index))
-        case .objectEnd, .arrayEnd:
-            preconditionFailure("tape out of sync: value expected at token \(index)")
+            guard let parentIsObject = isObject.last else {
+                index = i
+                self = value
+                return
+            }
+            if parentIsObject {
+                let key = keys.removeLast()
+                // Duplicate keys: the last value wins.
+                if objects[objects.count - 1].position(of: key) != nil {
+                    objects[objects.count - 1][key] = value
+                } else {
+                    objects[objects.count - 1].appendUnchecked(key, value)
+                }
+            } else {
+                arrays[arrays.count - 1].append(value)
+            }
         }
     }
 }
@@ -53,15 +79,9 @@ extension JSONObject {
     /// Builds the object starting at `index` (an `objectStart`) and advances `index` past it.
     /// Duplicate keys keep the last value.
     init(tape: TapeView, index: inout Int) {
-        self.init()
-        reserveCapacity(Int(tape[index].length))
-        index += 1
-        while tape[index].kind == .key {
-            let key = tape.string(tape[index])
-            index += 1
-            let value = JSONValue(tape: tape, index: &index)
-            if position(of: key) != nil { self[key] = value } else { appendUnchecked(key, value) }
+        guard case .object(let object) = JSONValue(tape: tape, index: &index) else {
+            preconditionFailure("tape out of sync: object expected")
         }
-        index += 1
+        self = object
     }
 }
