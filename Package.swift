@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ModelMapper", targets: ["ModelMapper"]),
         .executable(name: "Benchmarks", targets: ["Benchmarks"]),
+        .executable(name: "Ingest", targets: ["Ingest"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +36,12 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["ModelMapper", "BenchmarkModels", "CYajlFloor"],
             path: "Benchmarks/Runner"
+        ),
+        // Example: streaming JSON Lines ingestion with a dead-letter file (swift run -c release Ingest FILE).
+        .executableTarget(
+            name: "Ingest",
+            dependencies: ["ModelMapper"],
+            path: "Examples/Ingest"
         ),
         .testTarget(
             name: "ModelMapperTests",

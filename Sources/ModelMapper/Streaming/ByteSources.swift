@@ -1,0 +1,203 @@
+// Unsafe code: the streaming window buffer and POSIX file reads.
+//
+// Invariants: `StreamWindow.storage` owns `capacity` bytes, of which `0..<count` hold input starting at
+// global offset `base`; it is reallocated or compacted only in `prepare(keepFrom:free:)`, which the
+// reader calls only when the engine asked for input (no span of the window is in use then).
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer holding the input from global offset `base` on.
+final class StreamWindow {
+    private(set) var storage: UnsafeMutableRawPointer
+    private(set) var capacity: Int
+    private(set) var count = 0
+    /// Global offset of `storage[0]`.
+    private(set) var base = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        storage = .allocate(byteCount: self.capacity, alignment: 16)
+    }
+
+    deinit { storage.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+    /// Drops the bytes before `keep` and makes room for at least `free` more bytes.
+    func prepare(keepFrom keep: Int, free: Int) {
+        if keep > 0 {
+            let kept = count - keep
+            if kept > 0 { storage.copyMemory(from: storage + keep, byteCount: kept) }
+            count = kept
+            base += keep
+        }
+        if capacity - count < free {
+            var newCapacity = capacity * 2
+            while newCapacity - count < free { newCapacity *= 2 }
+            let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+            newStorage.copyMemory(from: storage, byteCount: count)
+            storage.deallocate()
+            storage = newStorage
+            capacity = newCapacity
+        }
+    }
+
+    /// Makes this window continue `other` from its byte `keep` (copying the bytes from there), with room
+    /// for `free` more. `other` is only read.
+    func `continue`(_ other: StreamWindow, from keep: Int, free: Int) {
+        let kept = other.count - keep
+        if capacity < kept + free {
+            storage.deallocate()
+            capacity = Swift.max(capacity * 2, kept + free)
+            storage = .allocate(byteCount: capacity, alignment: 16)
+        }
+        if kept > 0 { storage.copyMemory(from: other.storage + keep, byteCount: kept) }
+        count = kept
+        base = other.base + keep
+    }
+
+    /// The free space after the bytes held.
+    var freeSpace: UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count)
+    }
+
+    func didAppend(_ n: Int) {
+        count += n
+    }
+}
+
+/// Reads a file descriptor with `read(2)`.
+final class FileReader {
+    let fd: Int32
+    private let closesOnDeinit: Bool
+
+    init(fd: Int32, closesOnDeinit: Bool) {
+        self.fd = fd
+        self.closesOnDeinit = closesOnDeinit
+    }
+
+    /// Opens a file for reading.
+    convenience init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw StreamIOError(operation: "open", path: path, errno: errno) }
+        self.init(fd: fd, closesOnDeinit: true)
+    }
+
+    deinit {
+        if closesOnDeinit { close(fd) }
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            #if canImport(Glibc)
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            #else
+            let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
+            #endif
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            throw StreamIOError(operation: "read", path: nil, errno: errno)
+        }
+    }
+}
+
+/// A failed system call while reading a stream's input.
+public struct StreamIOError: Error, CustomStringConvertible, Sendable {
+    /// The call that failed (`open`, `read`).
+    public var operation: String
+    /// The file, when known.
+    public var path: String?
+    /// The `errno` value.
+    public var errno: Int32
+
+    public var description: String {
+        let reason = String(cString: strerror(errno))
+        if let path { return "\(operation) \(path): \(reason)" }
+        return "\(operation): \(reason)"
+    }
+}
+
+/// A type-erased asynchronous byte source that fills a buffer.
+protocol AsyncByteReader: AnyObject {
+    /// Copies up to `buffer.count` bytes into `buffer`; 0 at the end of the input.
+    func read(into buffer: UnsafeMutableRawBufferPointer, isolation: isolated (any Actor)?) async throws -> Int
+}
+
+/// Reads an `AsyncSequence` of single bytes. A read returns at the end of a line (or when the buffer is
+/// full), so records of a slow live stream are decoded as soon as their line is complete.
+final class AsyncSequenceByteReader<S: AsyncSequence>: AsyncByteReader where S.Element == UInt8 {
+    private var iterator: S.AsyncIterator
+
+    init(_ sequence: S) {
+        iterator = sequence.makeAsyncIterator()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, isolation: isolated (any Actor)?) async throws -> Int {
+        var n = 0
+        while n < buffer.count, let byte = try await iterator.next(isolation: isolation) {
+            buffer[n] = byte
+            n += 1
+            if byte == 0x0A { break }
+        }
+        return n
+    }
+}
+
+/// Reads an `AsyncSequence` of byte chunks (`[UInt8]`, `Data`, `ArraySlice<UInt8>`, …).
+final class AsyncSequenceChunkReader<S: AsyncSequence>: AsyncByteReader where S.Element: DataProtocol {
+    private var iterator: S.AsyncIterator
+    /// The chunk being copied out and how much of it is done.
+    private var chunk: S.Element?
+    private var copied = 0
+
+    init(_ sequence: S) {
+        iterator = sequence.makeAsyncIterator()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, isolation: isolated (any Actor)?) async throws -> Int {
+        var n = 0
+        while n < buffer.count {
+            if chunk == nil {
+                guard let next = try await iterator.next(isolation: isolation) else { break }
+                chunk = next
+                copied = 0
+            }
+            guard let current = chunk else { break }
+            let remaining = current.count - copied
+            if remaining <= 0 {
+                chunk = nil
+                continue
+            }
+            let take = min(remaining, buffer.count - n)
+            let start = current.index(current.startIndex, offsetBy: copied)
+            let end = current.index(start, offsetBy: take)
+            let target = UnsafeMutableRawBufferPointer(rebasing: buffer[n..<(n + take)])
+            current[start..<end].copyBytes(to: target)
+            copied += take
+            n += take
+            if copied == current.count {
+                // Hand over each chunk as it arrives rather than wait for the next one.
+                chunk = nil
+                break
+            }
+        }
+        return n
+    }
+}
+
+/// Where a reader's bytes come from.
+enum StreamSource {
+    case data(Data)
+    case bytes([UInt8])
+    case path(String)
+    case fileHandle(FileHandle)
+    /// An asynchronous source: makes a fresh reader for each iteration.
+    case async(() -> AsyncByteReader)
+    /// The source could not be set up (the error is thrown by the first `next`).
+    case invalid(Error)
+}

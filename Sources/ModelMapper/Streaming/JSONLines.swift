@@ -1,0 +1,343 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a stream of models of one type from JSON Lines / NDJSON (or concatenated JSON values, or one
+/// large top-level array — see ``JSONStreamFormat``), in chunks, with memory bounded by the largest
+/// record plus the chunk size, not by the input.
+///
+/// ```swift
+/// let lines = JSONLines<Event>(url: fileURL, options: .lenient, onError: .skip { rejected in
+///     log("record \(rejected.index), line \(rejected.line): \(rejected.error)")
+/// })
+/// for try await event in lines { … }                      // AsyncSequence
+/// try lines.forEach { event in … }                          // synchronous
+/// for result in lines.records() { let event = try result.get() }   // Sequence of Result
+/// let all = try JSONLines<Event>.decodeAll(data, workers: 2, onError: .stop)   // parallel, input order
+/// ```
+///
+/// - Input: a file (`url:` / `path:`), a `FileHandle` (read from its current position with blocking
+///   reads, not closed), an in-memory `Data` / `[UInt8]` (read in place, never copied), or any
+///   `AsyncSequence` of bytes or of byte chunks (`bytes:` / `chunks:`; asynchronous iteration only).
+/// - Errors: with ``RecordErrorPolicy/stop`` the first bad record ends the stream with a ``MappingError``
+///   whose line, column and offset are positions in the whole input and whose path starts with the
+///   record index (`[12].user.id`). With ``RecordErrorPolicy/skip(_:)`` every bad record is handed to the
+///   closure as a ``RejectedRecord`` (index, line, offset, error, raw bytes) and reading continues.
+///   A truncated last record is reported like any other bad record. I/O failures are thrown
+///   (``StreamIOError``) whatever the policy.
+/// - `workers`: with more than one, records are decoded in batches of `workers × chunkSize` bytes on that
+///   many threads; for files, handles and in-memory input a background thread decodes up to two batches
+///   ahead of the consumer (memory: a few batches). Models are still delivered in input order, and
+///   rejected records are handed to the closure in order on the iterating thread; decoding hooks and
+///   `DecodingOptions.invalidValueHandler` then run on worker threads.
+/// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
+///   `FileHandle` or an `AsyncSequence` continues wherever it is).
+public struct JSONLines<T: JSONMappable>: AsyncSequence {
+    public typealias Element = T
+
+    let source: StreamSource
+    /// How the input is laid out.
+    public let format: JSONStreamFormat
+    /// Conversion, date and limit options for every record.
+    public let options: DecodingOptions
+    /// Threads that decode records (1: decode on the iterating thread, one record at a time).
+    public let workers: Int
+    /// Bytes read per refill.
+    public let chunkSize: Int
+    /// What happens to records that cannot be decoded.
+    public let onError: RecordErrorPolicy
+
+    /// The default number of bytes read at a time (1 MiB).
+    public static var defaultChunkSize: Int { 1 << 20 }
+
+    init(source: StreamSource, format: JSONStreamFormat, options: DecodingOptions, workers: Int, chunkSize: Int,
+         onError: RecordErrorPolicy) {
+        self.source = source
+        self.format = format
+        self.options = options
+        self.workers = Swift.max(1, workers)
+        self.chunkSize = Swift.max(1, chunkSize)
+        self.onError = onError
+    }
+
+    /// Reads a file. Only `file:` URLs are supported (the error is thrown when iteration starts).
+    public init(url: URL, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient, workers: Int = 1,
+                chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+        let source: StreamSource = url.isFileURL
+            ? .path(url.path)
+            : .invalid(MappingError(.unsupportedType, "only file URLs can be read, not \(url.absoluteString)"))
+        self.init(source: source, format: format, options: options, workers: workers, chunkSize: chunkSize,
+                  onError: onError)
+    }
+
+    /// Reads the file at `path`.
+    public init(path: String, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
+                workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+        self.init(source: .path(path), format: format, options: options, workers: workers, chunkSize: chunkSize,
+                  onError: onError)
+    }
+
+    /// Reads a file handle from its current position (blocking reads; the handle is not closed).
+    public init(fileHandle: FileHandle, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
+                workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+        self.init(source: .fileHandle(fileHandle), format: format, options: options, workers: workers,
+                  chunkSize: chunkSize, onError: onError)
+    }
+
+    /// Reads an in-memory buffer in place.
+    public init(data: Data, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient, workers: Int = 1,
+                onError: RecordErrorPolicy = .stop) {
+        self.init(source: .data(data), format: format, options: options, workers: workers,
+                  chunkSize: JSONLines.defaultChunkSize, onError: onError)
+    }
+
+    /// Reads an in-memory buffer in place.
+    public init(bytes: [UInt8], format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
+                workers: Int = 1, onError: RecordErrorPolicy = .stop) {
+        self.init(source: .bytes(bytes), format: format, options: options, workers: workers,
+                  chunkSize: JSONLines.defaultChunkSize, onError: onError)
+    }
+
+    /// Reads an asynchronous sequence of bytes (such as `URL.resourceBytes` or `FileHandle.bytes` where
+    /// available). Asynchronous iteration only.
+    public init<Bytes: AsyncSequence>(bytes: Bytes, format: JSONStreamFormat = .lines,
+                                      options: DecodingOptions = .lenient, workers: Int = 1,
+                                      chunkSize: Int = JSONLines.defaultChunkSize,
+                                      onError: RecordErrorPolicy = .stop) where Bytes.Element == UInt8 {
+        self.init(source: .async({ AsyncSequenceByteReader(bytes) }), format: format, options: options,
+                  workers: workers, chunkSize: chunkSize, onError: onError)
+    }
+
+    /// Reads an asynchronous sequence of byte chunks (`[UInt8]`, `Data`, …), which may split records
+    /// anywhere. Asynchronous iteration only.
+    public init<Chunks: AsyncSequence>(chunks: Chunks, format: JSONStreamFormat = .lines,
+                                       options: DecodingOptions = .lenient, workers: Int = 1,
+                                       chunkSize: Int = JSONLines.defaultChunkSize,
+                                       onError: RecordErrorPolicy = .stop) where Chunks.Element: DataProtocol {
+        self.init(source: .async({ AsyncSequenceChunkReader(chunks) }), format: format, options: options,
+                  workers: workers, chunkSize: chunkSize, onError: onError)
+    }
+
+    func makeReader() -> RecordReader<T> {
+        RecordReader(source: source, format: format, options: options, policy: onError, workers: workers,
+                     chunkSize: chunkSize)
+    }
+
+    // MARK: AsyncSequence
+
+    /// Iterates the models with `for try await`.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let reader: RecordReader<T>
+
+        public mutating func next() async throws -> T? {
+            try await reader.nextAsync(isolation: nil)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> T? {
+            try await reader.nextAsync(isolation: actor)
+        }
+
+        /// Bytes of input up to the end of the last record handed out or rejected.
+        public var bytesConsumed: Int { reader.bytesConsumed }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(reader: makeReader())
+    }
+
+    // MARK: Synchronous iteration
+
+    /// A synchronous, throwing iterator: `while let event = try iterator.next() { … }`.
+    public struct SyncIterator {
+        let reader: RecordReader<T>
+
+        /// The next model, or nil at the end of the input.
+        public mutating func next() throws -> T? {
+            try reader.nextSync()
+        }
+
+        /// Bytes of input up to the end of the last record handed out or rejected (for progress).
+        public var bytesConsumed: Int { reader.bytesConsumed }
+    }
+
+    /// A synchronous iterator (not for `AsyncSequence` inputs).
+    public func makeSyncIterator() -> SyncIterator {
+        SyncIterator(reader: makeReader())
+    }
+
+    /// Calls `body` with each model, synchronously, in input order.
+    public func forEach(_ body: (T) throws -> Void) throws {
+        var iterator = makeSyncIterator()
+        while let model = try iterator.next() { try body(model) }
+    }
+
+    /// The models as a synchronous `Sequence` of `Result`s: `.success` for each model; a `.failure` with
+    /// the `.stop` error (or an I/O error) is the last element. With `.skip`, rejected records go to the
+    /// closure and only models are yielded.
+    public func records() -> Records {
+        Records(lines: self)
+    }
+
+    /// A synchronous `Sequence` over a ``JSONLines`` reader; see ``JSONLines/records()``.
+    public struct Records: Sequence {
+        let lines: JSONLines
+
+        public func makeIterator() -> Iterator {
+            Iterator(reader: lines.makeReader())
+        }
+
+        public struct Iterator: IteratorProtocol {
+            let reader: RecordReader<T>
+            var isDone = false
+
+            public mutating func next() -> Result<T, any Error>? {
+                guard !isDone else { return nil }
+                do {
+                    if let model = try reader.nextSync() { return .success(model) }
+                    isDone = true
+                    return nil
+                } catch {
+                    isDone = true
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    // MARK: Whole inputs, all cores
+
+    /// Decodes every record of an in-memory buffer on `workers` threads; the models come back in input
+    /// order. Rejected records (with `.skip`) are handed to the closure in input order on the calling
+    /// thread after decoding; with `.stop` the first bad record in input order is thrown.
+    public static func decodeAll<Input: JSONInput>(
+        _ json: Input, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, onError: RecordErrorPolicy = .stop
+    ) throws -> [T] {
+        try json.withJSONBytes { bytes in
+            try RecordEngine<T>.decodeAll(bytes, format: format, options: options, workers: workers, policy: onError)
+        }
+    }
+
+    /// Decodes every record of a file (mapped into memory, not read) on `workers` threads, in input order.
+    public static func decodeAll(
+        contentsOf url: URL, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, onError: RecordErrorPolicy = .stop
+    ) throws -> [T] {
+        guard url.isFileURL else {
+            throw MappingError(.unsupportedType, "only file URLs can be read, not \(url.absoluteString)")
+        }
+        let file = try MappedFile(path: url.path)
+        return try RecordEngine<T>.decodeAll(file.bytes, format: format, options: options, workers: workers,
+                                             policy: onError)
+    }
+}
+
+/// A file mapped read-only into memory for the lifetime of the object.
+final class MappedFile {
+    let bytes: UnsafeRawBufferPointer
+    private let mapping: UnsafeMutableRawPointer?
+
+    init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw StreamIOError(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StreamIOError(operation: "stat", path: path, errno: errno) }
+        let size = Int(info.st_size)
+        guard size > 0 else {
+            mapping = nil
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
+            throw StreamIOError(operation: "mmap", path: path, errno: errno)
+        }
+        _ = madvise(pointer, size, MADV_WILLNEED)
+        mapping = pointer
+        bytes = UnsafeRawBufferPointer(start: pointer, count: size)
+    }
+
+    deinit {
+        if let mapping { munmap(mapping, bytes.count) }
+    }
+}
+
+/// ``JSONLines`` for one top-level JSON array whose elements are the records (`[{…}, {…}, …]`), with the
+/// same inputs, error policies, bounded memory and iteration styles. Equivalent to
+/// `JSONLines(…, format: .array, …)`; the models equal `[T](json:)`'s.
+public struct JSONArrayStream<T: JSONMappable>: AsyncSequence {
+    public typealias Element = T
+
+    /// The underlying reader (format `.array`).
+    public let reader: JSONLines<T>
+
+    /// Reads a file (`file:` URLs only).
+    public init(url: URL, options: DecodingOptions = .lenient, workers: Int = 1,
+                chunkSize: Int = JSONLines<T>.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(url: url, format: .array, options: options, workers: workers, chunkSize: chunkSize,
+                           onError: onError)
+    }
+
+    /// Reads the file at `path`.
+    public init(path: String, options: DecodingOptions = .lenient, workers: Int = 1,
+                chunkSize: Int = JSONLines<T>.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(path: path, format: .array, options: options, workers: workers, chunkSize: chunkSize,
+                           onError: onError)
+    }
+
+    /// Reads a file handle from its current position.
+    public init(fileHandle: FileHandle, options: DecodingOptions = .lenient, workers: Int = 1,
+                chunkSize: Int = JSONLines<T>.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(fileHandle: fileHandle, format: .array, options: options, workers: workers,
+                           chunkSize: chunkSize, onError: onError)
+    }
+
+    /// Reads an in-memory buffer in place.
+    public init(data: Data, options: DecodingOptions = .lenient, workers: Int = 1, onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(data: data, format: .array, options: options, workers: workers, onError: onError)
+    }
+
+    /// Reads an in-memory buffer in place.
+    public init(bytes: [UInt8], options: DecodingOptions = .lenient, workers: Int = 1,
+                onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(bytes: bytes, format: .array, options: options, workers: workers, onError: onError)
+    }
+
+    /// Reads an asynchronous sequence of bytes.
+    public init<Bytes: AsyncSequence>(bytes: Bytes, options: DecodingOptions = .lenient, workers: Int = 1,
+                                      chunkSize: Int = JSONLines<T>.defaultChunkSize,
+                                      onError: RecordErrorPolicy = .stop) where Bytes.Element == UInt8 {
+        reader = JSONLines(bytes: bytes, format: .array, options: options, workers: workers, chunkSize: chunkSize,
+                           onError: onError)
+    }
+
+    /// Reads an asynchronous sequence of byte chunks.
+    public init<Chunks: AsyncSequence>(chunks: Chunks, options: DecodingOptions = .lenient, workers: Int = 1,
+                                       chunkSize: Int = JSONLines<T>.defaultChunkSize,
+                                       onError: RecordErrorPolicy = .stop) where Chunks.Element: DataProtocol {
+        reader = JSONLines(chunks: chunks, format: .array, options: options, workers: workers, chunkSize: chunkSize,
+                           onError: onError)
+    }
+
+    public func makeAsyncIterator() -> JSONLines<T>.AsyncIterator { reader.makeAsyncIterator() }
+
+    /// A synchronous, throwing iterator.
+    public func makeSyncIterator() -> JSONLines<T>.SyncIterator { reader.makeSyncIterator() }
+
+    /// Calls `body` with each element model, synchronously, in order.
+    public func forEach(_ body: (T) throws -> Void) throws { try reader.forEach(body) }
+
+    /// The elements as a synchronous `Sequence` of `Result`s; see ``JSONLines/records()``.
+    public func records() -> JSONLines<T>.Records { reader.records() }
+
+    /// Decodes every element of an in-memory top-level array on `workers` threads, in order.
+    public static func decodeAll<Input: JSONInput>(
+        _ json: Input, options: DecodingOptions = .lenient,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, onError: RecordErrorPolicy = .stop
+    ) throws -> [T] {
+        try JSONLines<T>.decodeAll(json, format: .array, options: options, workers: workers, onError: onError)
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// A decoded record or a rejected one, in input order.
+enum RecordOutcome<T> {
+    case model(T)
+    case rejected(RejectedRecord)
+}
+
+/// Outcomes of one group of records, filled by one worker and then moved out one by one by the consumer
+/// (moving, not copying, so no reference counting traffic on the models' strings and arrays).
+final class OutcomeBuffer<T>: @unchecked Sendable {
+    private var storage: UnsafeMutablePointer<RecordOutcome<T>>
+    private var capacity: Int
+    private(set) var count = 0
+    /// Elements before this index have been moved out.
+    private var taken = 0
+    /// Whether the last outcome appended is a rejection.
+    private(set) var endsWithRejection = false
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 4)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        (storage + taken).deinitialize(count: count - taken)
+        storage.deallocate()
+    }
+
+    func append(_ outcome: consuming RecordOutcome<T>) {
+        if count == capacity {
+            let newStorage = UnsafeMutablePointer<RecordOutcome<T>>.allocate(capacity: capacity * 2)
+            (newStorage + taken).moveInitialize(from: storage + taken, count: count - taken)
+            storage.deallocate()
+            storage = newStorage
+            capacity *= 2
+        }
+        (storage + count).initialize(to: outcome)
+        if case .rejected = storage[count] { endsWithRejection = true } else { endsWithRejection = false }
+        count += 1
+    }
+
+    /// Moves the next outcome out, or nil when all have been taken.
+    func takeNext() -> RecordOutcome<T>? {
+        guard taken < count else { return nil }
+        defer { taken += 1 }
+        return (storage + taken).move()
+    }
+}
+
+/// A batch of outcomes in input order: the groups' buffers one after the other.
+struct OutcomeBatch<T> {
+    private var groups: [OutcomeBuffer<T>]
+    private var group = 0
+
+    init(_ groups: [OutcomeBuffer<T>] = []) {
+        self.groups = groups
+    }
+
+    /// Moves the next outcome out, or nil at the end of the batch.
+    mutating func takeNext() -> RecordOutcome<T>? {
+        while group < groups.count {
+            if let outcome = groups[group].takeNext() { return outcome }
+            group += 1
+        }
+        return nil
+    }
+
+    var count: Int { groups.reduce(0) { $0 + $1.count } }
+}
+
+/// Decodes single records of one model type with a reusable tokenizer. One per thread.
+///
+/// Each record is parsed on its own (`reset` + `feed` + `finish`), with tokens referencing the record's
+/// bytes, so a bad record never disturbs the next one and positions come from the record's own bytes.
+final class RecordDecoder<T: JSONMappable> {
+    private let codec: ModelCodec<T>
+    private let options: DecodingOptions
+    private let tokenizer: Tokenizer
+
+    init(codec: ModelCodec<T>, options: DecodingOptions) {
+        self.codec = codec
+        self.options = options
+        tokenizer = Tokenizer(expectedInputSize: 1 << 16, depthLimit: options.depthLimit)
+    }
+
+    /// Decodes the record `span` of `window`, whose first byte is at `windowBase` in the whole input.
+    func decode(_ span: RecordSpan, window: UnsafeRawBufferPointer, windowBase: Int) -> RecordOutcome<T> {
+        let bytes = UnsafeRawBufferPointer(rebasing: window[span.start..<span.end])
+        if span.issue != .none {
+            let error = MappingError(.syntax, span.issue.message(raw: bytes), line: 1, column: 1, offset: 0)
+            return reject(error, bytes: bytes, span: span, windowBase: windowBase)
+        }
+        do {
+            tokenizer.reset()
+            try tokenizer.feed(bytes, referencingInput: true)
+            try tokenizer.finish()
+            let report = options.invalidValueHandler.map { _ in ErrorReport() }
+            let model = try codec.decode(DecodeContext(tape: tokenizer.view, options: options, report: report), 0)
+            if let report, let handler = options.invalidValueHandler {
+                for error in report.errors {
+                    var error = error
+                    Self.locate(&error, in: bytes, span: span, windowBase: windowBase)
+                    handler(error)
+                }
+            }
+            return .model(model)
+        } catch {
+            return reject(error, bytes: bytes, span: span, windowBase: windowBase)
+        }
+    }
+
+    private func reject(_ error: MappingError, bytes: UnsafeRawBufferPointer, span: RecordSpan,
+                        windowBase: Int) -> RecordOutcome<T> {
+        var error = error
+        Self.locate(&error, in: bytes, span: span, windowBase: windowBase)
+        return .rejected(RejectedRecord(index: span.index, line: span.line, column: span.column,
+                                        offset: windowBase + span.start, error: error, raw: Array(bytes)))
+    }
+
+    /// Turns an error about the record's bytes into one about the whole input: offset, line and column
+    /// shifted by the record's start, the record index prepended to the path.
+    static func locate(_ error: inout MappingError, in bytes: UnsafeRawBufferPointer, span: RecordSpan, windowBase: Int) {
+        error.resolvePosition(in: bytes)
+        error.tokenIndex = nil
+        if let offset = error.offset { error.offset = windowBase + span.start + offset }
+        if let line = error.line {
+            if line == 1, let column = error.column { error.column = span.column + column - 1 }
+            error.line = span.line + line - 1
+        }
+        error.prependIndex(span.index)
+    }
+
+    /// Decodes `spans` in order, appending to `outcomes`; with `stopAtRejection`, stops after the first
+    /// rejected record. `shouldStop` is polled every few records (another worker already failed earlier).
+    func decode(_ spans: UnsafeBufferPointer<RecordSpan>, window: UnsafeRawBufferPointer, windowBase: Int,
+                stopAtRejection: Bool, into outcomes: OutcomeBuffer<T>, shouldStop: () -> Bool = { false }) {
+        for (i, span) in spans.enumerated() {
+            if i & 15 == 15 && shouldStop() { return }
+            outcomes.append(decode(span, window: window, windowBase: windowBase))
+            if stopAtRejection && outcomes.endsWithRejection { return }
+        }
+    }
+}
+
+// MARK: - Parallel work
+
+/// Hands out group numbers to worker threads and remembers the earliest group that hit a stopping error,
+/// so later groups can give up early (their results would be thrown away).
+final class GroupScheduler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextGroup = 0
+    private let groupCount: Int
+    private var firstFailed = Int.max
+
+    init(groupCount: Int) {
+        self.groupCount = groupCount
+    }
+
+    /// The next group to work on, or nil when all are taken (or later ones are pointless).
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextGroup < groupCount, nextGroup <= firstFailed else { return nil }
+        defer { nextGroup += 1 }
+        return nextGroup
+    }
+
+    func failed(group: Int) {
+        lock.lock()
+        firstFailed = min(firstFailed, group)
+        lock.unlock()
+    }
+
+    /// Whether work on `group` is pointless because an earlier group failed.
+    func isCancelled(group: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return group > firstFailed
+    }
+}
+
+/// Raw pointers and objects handed to worker threads. Each worker touches only its own slots (its
+/// decoder, the result slots of the groups it took), so sharing the box is safe.
+struct UnsafeTransfer<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// Runs `body(worker)` on `workers` threads (the calling thread is one of them) and waits for all.
+func runWorkers(_ workers: Int, _ body: @escaping (Int) -> Void) {
+    if workers <= 1 {
+        body(0)
+        return
+    }
+    let transfer = UnsafeTransfer(value: body)
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        transfer.value(worker)
+    }
+}
+
+/// Decodes groups of spans on several threads; the outcomes come back in input order.
+///
+/// - Parameters:
+///   - groupCount: number of groups; `group(g)` gives group g's spans (valid during the call).
+///   - alongside: extra work for the first worker, done before it takes groups (reading ahead).
+func decodeInParallel<T: JSONMappable>(
+    decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
+    window: UnsafeRawBufferPointer, windowBase: Int, alongside: (() -> Void)? = nil,
+    spansOfGroup: @escaping (Int, RecordDecoder<T>, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
+) -> [OutcomeBuffer<T>] {
+    let results = UnsafeMutableBufferPointer<OutcomeBuffer<T>?>.allocate(capacity: groupCount)
+    results.initialize(repeating: nil)
+    defer {
+        results.deinitialize()
+        results.deallocate()
+    }
+    let scheduler = GroupScheduler(groupCount: groupCount)
+    let shared = UnsafeTransfer(value: (results, window, decoders))
+    let extra = UnsafeTransfer(value: alongside)
+    runWorkers(min(decoders.count, groupCount)) { worker in
+        let (results, window, decoders) = shared.value
+        if worker == 0 { extra.value?() }
+        let decoder = decoders[worker]
+        while let group = scheduler.take() {
+            spansOfGroup(group, decoder) { spans in
+                let outcomes = OutcomeBuffer<T>(capacity: spans.count)
+                decoder.decode(spans, window: window, windowBase: windowBase, stopAtRejection: stopAtRejection,
+                               into: outcomes, shouldStop: { scheduler.isCancelled(group: group) })
+                if stopAtRejection && outcomes.endsWithRejection { scheduler.failed(group: group) }
+                results[group] = outcomes
+            }
+        }
+    }
+    // Groups skipped after an earlier failure stay empty.
+    return results.map { $0 ?? OutcomeBuffer<T>(capacity: 0) }
+}
+
+/// Splits `spans` into about `groups` contiguous groups of similar byte size; returns the start index of
+/// each group plus `spans.count`.
+func groupBoundaries(_ spans: UnsafeBufferPointer<RecordSpan>, groups: Int) -> [Int] {
+    guard let first = spans.first, let last = spans.last, groups > 1 else { return [0, spans.count] }
+    let total = max(1, last.end - first.start)
+    var bounds = [0]
+    var next = 1
+    for (i, span) in spans.enumerated() where i > 0 {
+        // Start a new group when this span starts past the next equal share of the bytes.
+        if (span.start - first.start) * groups >= total * next {
+            bounds.append(i)
+            next += 1
+            while (span.start - first.start) * groups >= total * next { next += 1 }
+        }
+    }
+    bounds.append(spans.count)
+    return bounds
+}

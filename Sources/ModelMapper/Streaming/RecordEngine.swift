@@ -1,0 +1,298 @@
+import Foundation
+
+/// The state machine behind every reader: splits a window of input into records, decodes them (one at
+/// a time, or in batches on several threads) and applies the error policy. It owns no input: the
+/// caller passes the current window on each step and refills it when asked.
+final class RecordEngine<T: JSONMappable> {
+    enum Step {
+        case element(T)
+        /// The window ends inside a record: discard `retainFrom` bytes, append input, call again.
+        case needInput
+        case finished
+    }
+
+    let options: DecodingOptions
+    let policy: RecordErrorPolicy
+    let workers: Int
+    /// Bytes of input per parallel batch.
+    let batchBytes: Int
+    private let codec: ModelCodec<T>
+    private(set) var splitter: RecordSplitter
+    private var decoders: [RecordDecoder<T>] = []
+    private var pending = OutcomeBatch<T>()
+    private var spans: [RecordSpan] = []
+    private var isFinished = false
+    /// Global offset just past the last record handed out (or rejected): progress for the caller.
+    private(set) var bytesConsumed = 0
+    /// Set by a reader that can read ahead: called on a worker thread while a batch that ends at the
+    /// window's end is decoded, with the window offset from which bytes must be kept (`retainFrom`),
+    /// so reading the next batch overlaps decoding this one. The window itself must not change.
+    var readAhead: ((_ keepFrom: Int) -> Void)?
+
+    init(format: JSONStreamFormat, options: DecodingOptions, policy: RecordErrorPolicy, workers: Int,
+         batchBytes: Int) throws(MappingError) {
+        self.options = options
+        self.policy = policy
+        self.workers = max(1, workers)
+        self.batchBytes = batchBytes
+        codec = try ModelDecoder(options: options).modelCodec(T.self)
+        splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
+        decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options) }
+    }
+
+    /// Window offset before which bytes are no longer needed.
+    var retainFrom: Int { splitter.retainFrom }
+
+    /// Rebases positions before the window's first `count` bytes (at most `retainFrom`) are dropped.
+    func discard(upTo count: Int, window: UnsafeRawBufferPointer) {
+        splitter.discard(upTo: count, window: window)
+    }
+
+    /// Ends the stream early (after an error the caller threw).
+    func finish() {
+        isFinished = true
+        pending = OutcomeBatch()
+    }
+
+    func step(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool) throws(MappingError) -> Step {
+        while true {
+            if let outcome = pending.takeNext() {
+                if let model = try deliver(outcome) { return .element(model) }
+                continue
+            }
+            if isFinished { return .finished }
+            if workers == 1 {
+                switch splitter.next(window, atEOF: atEOF) {
+                case .span(let span):
+                    bytesConsumed = windowBase + span.end
+                    let outcome = decoders[0].decode(span, window: window, windowBase: windowBase)
+                    if let model = try deliver(outcome) { return .element(model) }
+                case .needMore:
+                    return .needInput
+                case .end:
+                    isFinished = true
+                    return .finished
+                }
+            } else {
+                switch nextBatch(window: window, windowBase: windowBase, atEOF: atEOF) {
+                case .batch(let outcomes, let end):
+                    pending = outcomes
+                    bytesConsumed = end
+                case .needInput:
+                    return .needInput
+                case .finished:
+                    return .finished
+                }
+            }
+        }
+    }
+
+    enum BatchStep {
+        /// Decoded records in input order, and the global offset just past the last one.
+        case batch(OutcomeBatch<T>, end: Int)
+        case needInput
+        case finished
+    }
+
+    /// Collects a batch of records (up to `batchBytes`) and decodes it on all workers. Applies no policy:
+    /// the caller delivers the outcomes (with `.stop`, a batch ends at its first rejected record and
+    /// no batch follows it).
+    func nextBatch(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool) -> BatchStep {
+        if isFinished { return .finished }
+        spans.removeAll(keepingCapacity: true)
+        var needsInput = false
+        var batchStart = -1
+        collect: while true {
+            switch splitter.next(window, atEOF: atEOF) {
+            case .span(let span):
+                if batchStart < 0 { batchStart = span.start }
+                spans.append(span)
+                if span.end - batchStart >= batchBytes { break collect }
+            case .needMore:
+                needsInput = true
+                break collect
+            case .end:
+                isFinished = true
+                break collect
+            }
+        }
+        if spans.isEmpty { return needsInput ? .needInput : .finished }
+        var alongside: (() -> Void)? = nil
+        if needsInput && !atEOF, let readAhead {
+            let keep = splitter.retainFrom
+            alongside = { readAhead(keep) }
+        }
+        let (outcomes, rejected) = decodeBatch(window: window, windowBase: windowBase, alongside: alongside)
+        if rejected { isFinished = true }
+        return .batch(outcomes, end: windowBase + spans[spans.count - 1].end)
+    }
+
+    private var isStop: Bool {
+        if case .stop = policy { return true }
+        return false
+    }
+
+    private func decodeBatch(window: UnsafeRawBufferPointer, windowBase: Int,
+                             alongside: (() -> Void)?) -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
+        let stop = isStop
+        let results: [OutcomeBuffer<T>] = spans.withUnsafeBufferPointer { all in
+            // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so
+            // small groups keep the workers' idle time at the batch barrier short.
+            let bytes = all.isEmpty ? 0 : all[all.count - 1].end - all[0].start
+            let bounds = groupBoundaries(all, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
+            let shared = UnsafeTransfer(value: (all, bounds))
+            return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
+                                    window: window, windowBase: windowBase, alongside: alongside) { group, _, body in
+                let (all, bounds) = shared.value
+                body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
+            }
+        }
+        // With `.stop`, nothing after the first group that ended at a rejected record counts.
+        if stop, let failed = results.firstIndex(where: { $0.endsWithRejection }) {
+            return (OutcomeBatch(Array(results[...failed])), true)
+        }
+        return (OutcomeBatch(results), false)
+    }
+
+    /// A model, or nil after handing a rejected record to the policy's closure; throws for `.stop`.
+    private func deliver(_ outcome: RecordOutcome<T>) throws(MappingError) -> T? {
+        do {
+            return try outcome.apply(policy)
+        } catch {
+            finish()
+            throw error
+        }
+    }
+}
+
+extension RecordOutcome {
+    /// The model, or nil after handing a rejected record to `.skip`'s closure; throws for `.stop`.
+    consuming func apply(_ policy: RecordErrorPolicy) throws(MappingError) -> T? {
+        switch self {
+        case .model(let model):
+            return model
+        case .rejected(let record):
+            switch policy {
+            case .stop:
+                throw record.error
+            case .skip(let handler):
+                handler(record)
+                return nil
+            }
+        }
+    }
+}
+
+// MARK: - Whole buffers
+
+extension RecordEngine {
+    /// Decodes every record of an in-memory buffer on `workers` threads, results in input order.
+    static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, options: DecodingOptions,
+                          workers: Int, policy: RecordErrorPolicy) throws(MappingError) -> [T] {
+        let codec = try ModelDecoder(options: options).modelCodec(T.self)
+        let workers = max(1, workers)
+        let stop: Bool
+        if case .stop = policy { stop = true } else { stop = false }
+        let decoders = (0..<workers).map { _ in RecordDecoder(codec: codec, options: options) }
+        if workers == 1 {
+            var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
+            var models: [T] = []
+            while case .span(let span) = splitter.next(bytes, atEOF: true) {
+                if let model = try decoders[0].decode(span, window: bytes, windowBase: 0).apply(policy) {
+                    models.append(model)
+                }
+            }
+            return models
+        }
+        let results: [OutcomeBuffer<T>]
+        if format == .lines {
+            results = decodeLinesInParallel(bytes, decoders: decoders, stop: stop)
+        } else {
+            // Record boundaries need a sequential scan (strings and brackets); decoding is parallel.
+            var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
+            var spans: [RecordSpan] = []
+            while case .span(let span) = splitter.next(bytes, atEOF: true) { spans.append(span) }
+            results = spans.withUnsafeBufferPointer { all in
+                let bounds = groupBoundaries(all, groups: min(all.count, workers * 8))
+                let shared = UnsafeTransfer(value: (all, bounds))
+                return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
+                                        window: bytes, windowBase: 0) { group, _, body in
+                    let (all, bounds) = shared.value
+                    body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
+                }
+            }
+        }
+        var models: [T] = []
+        models.reserveCapacity(results.reduce(0) { $0 + $1.count })
+        for group in results {
+            while let outcome = group.takeNext() {
+                if let model = try outcome.apply(policy) { models.append(model) }
+            }
+        }
+        return models
+    }
+
+    /// JSON Lines: cut the buffer into newline-aligned ranges, count each range's lines and records (in
+    /// parallel) so every range knows its first line and record number, then decode the ranges.
+    private static func decodeLinesInParallel(_ bytes: UnsafeRawBufferPointer, decoders: [RecordDecoder<T>],
+                                              stop: Bool) -> [OutcomeBuffer<T>] {
+        // Many ranges per worker, so the last one to finish leaves the other workers idle only briefly.
+        let workers = decoders.count
+        let targetGroups = workers * 32
+        let groupSize = max(1 << 16, bytes.count / targetGroups + 1)
+        var starts = [0]
+        while let last = starts.last, last + groupSize < bytes.count {
+            // The next range starts after the first newline at or past the nominal boundary.
+            let from = last + groupSize
+            guard let base = bytes.baseAddress,
+                  let hit = memchr(base + from, 0x0A, bytes.count - from) else { break }
+            let next = UnsafeRawPointer(hit) - base + 1
+            if next >= bytes.count { break }
+            starts.append(next)
+        }
+        starts.append(bytes.count)
+        let groupCount = starts.count - 1
+
+        // Pass 1: lines and records per range.
+        let counts = UnsafeMutableBufferPointer<(lines: Int, records: Int)>.allocate(capacity: groupCount)
+        counts.initialize(repeating: (0, 0))
+        defer { counts.deallocate() }
+        do {
+            let scheduler = GroupScheduler(groupCount: groupCount)
+            let shared = UnsafeTransfer(value: (bytes, starts, counts))
+            runWorkers(min(workers, groupCount)) { _ in
+                let (bytes, starts, counts) = shared.value
+                while let group = scheduler.take() {
+                    let range = UnsafeRawBufferPointer(rebasing: bytes[starts[group]..<starts[group + 1]])
+                    var splitter = LineSplitter()
+                    var records = 0
+                    while case .span = splitter.next(range, atEOF: true) { records += 1 }
+                    counts[group] = (splitter.newlineCount, records)
+                }
+            }
+        }
+        var firstLines = [1]
+        var firstIndexes = [0]
+        for g in 0..<groupCount {
+            firstLines.append(firstLines[g] + counts[g].lines)
+            firstIndexes.append(firstIndexes[g] + counts[g].records)
+        }
+
+        // Pass 2: decode each range with its global numbering.
+        let shared = UnsafeTransfer(value: (bytes, starts))
+        return decodeInParallel(decoders: decoders, groupCount: groupCount, stopAtRejection: stop,
+                                window: bytes, windowBase: 0) { group, _, body in
+            let (bytes, starts) = shared.value
+            let offset = starts[group]
+            let range = UnsafeRawBufferPointer(rebasing: bytes[offset..<starts[group + 1]])
+            var splitter = LineSplitter(firstLine: firstLines[group], firstIndex: firstIndexes[group])
+            var spans: [RecordSpan] = []
+            while case .span(var span) = splitter.next(range, atEOF: true) {
+                span.start += offset
+                span.end += offset
+                spans.append(span)
+            }
+            spans.withUnsafeBufferPointer(body)
+        }
+    }
+}
