@@ -124,6 +124,9 @@ extension TokenLocator {
                 if status == yajl_status_ok {
                     atEnd = true
                     status = yajl_complete_parse(handle)
+                    if status == yajl_status_ok && !allowsMultipleValues {
+                        status = Tokenizer.rejectUnterminatedTrailingString(handle)
+                    }
                 }
                 guard status != yajl_status_ok else { return }
                 let detected = Int(yajl_get_bytes_consumed(handle))

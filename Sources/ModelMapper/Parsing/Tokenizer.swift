@@ -126,7 +126,10 @@ final class Tokenizer {
         isFinished = true
         buffers.pointee.chunkStart = consumedBeforeChunk
         buffers.pointee.chunkEnd = consumedBeforeChunk
-        let status = yajl_complete_parse(handle)
+        var status = yajl_complete_parse(handle)
+        if status == yajl_status_ok && !allowsMultipleValues {
+            status = Self.rejectUnterminatedTrailingString(handle)
+        }
         if status != yajl_status_ok {
             throw failure(status: status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
         }
@@ -134,6 +137,16 @@ final class Tokenizer {
             throw positioned(MappingError(.syntax, "empty input: expected a JSON value"), chunk: .init(start: nil, count: 0),
                              offsetInChunk: 0)
         }
+    }
+
+    /// yajl accepts an unterminated string after a complete top-level value (`[] "abc`): its lexer is still
+    /// waiting for the closing quote when `yajl_complete_parse` returns, and a pending token is not an
+    /// error there. Feeding a closing quote completes that string, which yajl then reports as trailing
+    /// garbage; without a pending string the quote only opens one, which is not an error. Call after
+    /// `yajl_complete_parse` succeeded, for single-document parses.
+    static func rejectUnterminatedTrailingString(_ handle: yajl_handle) -> yajl_status {
+        var quote = UInt8(ascii: "\"")
+        return yajl_parse(handle, &quote, 1)
     }
 
     /// Bytes held by the tape's buffers.
