@@ -490,6 +490,19 @@ final class StreamingTests: XCTestCase {
             XCTAssertThrowsError(try JSONLines<TwitterStatus>.decodeAll(text, workers: workers)) { error in
                 XCTAssertEqual("\(error)", "\(sequential.rejected[0].error)")
             }
+            // Streaming with .stop: the models before the first bad record, then its error.
+            var count = 0
+            XCTAssertThrowsError(try JSONLines<TwitterStatus>(bytes: text, workers: workers).forEach { _ in count += 1 }) { error in
+                XCTAssertEqual("\(error)", "\(sequential.rejected[0].error)")
+            }
+            XCTAssertEqual(count, sequential.rejected[0].index)
+            // Abandoning an iteration early stops the background threads cleanly.
+            let url = try temporaryFile(text)
+            for _ in 0..<3 {
+                var iterator = JSONLines<TwitterStatus>(url: url, workers: workers, chunkSize: 1 << 12,
+                                                        onError: .skip { _ in }).makeSyncIterator()
+                XCTAssertNotNil(try iterator.next())
+            }
         }
         // Concatenated: the same records without newlines between them.
         let good = lines.filter { $0.hasSuffix("}") }

@@ -179,9 +179,12 @@ final class Tokenizer {
         let offsetInChunk = handle.map { Int(yajl_get_bytes_consumed($0)) } ?? 0
         switch buffers.pointee.failure {
         case .depthLimit:
+            // A form feed or vertical tab that yajl skipped as whitespace earlier is the first error.
+            if let earlier = formFeedOrVerticalTabError(chunk, before: max(0, offsetInChunk - 1)) { return earlier }
             return positioned(MappingError(.depthLimit, "nesting deeper than \(buffers.pointee.depthLimit) levels"),
                               chunk: chunk, offsetInChunk: max(0, offsetInChunk - 1))
         case .valueTooLong:
+            if let earlier = formFeedOrVerticalTabError(chunk, before: offsetInChunk) { return earlier }
             return positioned(MappingError(.invalidValue, "value longer than 2^32 bytes or members"),
                               chunk: chunk, offsetInChunk: offsetInChunk)
         case .none:
@@ -216,6 +219,15 @@ final class Tokenizer {
         var error = positionedAbsolute(MappingError(.syntax, detail), at: at, chunk: chunk)
         error.positionIsEstimated = context == nil
         return error
+    }
+
+    /// The syntax error for a form feed or vertical tab in `chunk` before `end`, if there is one.
+    private func formFeedOrVerticalTabError(_ chunk: UnsafeRawBufferPointer, before end: Int) -> MappingError? {
+        let prefix = UnsafeRawBufferPointer(rebasing: chunk[0..<max(0, min(end, chunk.count))])
+        guard let bad = Self.indexOfFormFeedOrVerticalTab(prefix) else { return nil }
+        let name = chunk[bad] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
+        return positioned(MappingError(.syntax, "invalid character \(name): not JSON whitespace"), chunk: chunk,
+                          offsetInChunk: bad)
     }
 
     /// Sets the offset (and, when tracking lines, line and column) of an error at absolute offset `at`,

@@ -60,6 +60,13 @@ final class StreamWindow {
         base = other.base + keep
     }
 
+    /// Empties the window (global offset 0) with room for `free` bytes.
+    func reset(free: Int) {
+        count = 0
+        base = 0
+        prepare(keepFrom: 0, free: free)
+    }
+
     /// The free space after the bytes held.
     var freeSpace: UnsafeMutableRawBufferPointer {
         UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count)

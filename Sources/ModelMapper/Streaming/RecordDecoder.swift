@@ -202,10 +202,9 @@ func runWorkers(_ workers: Int, _ body: @escaping (Int) -> Void) {
 ///
 /// - Parameters:
 ///   - groupCount: number of groups; `group(g)` gives group g's spans (valid during the call).
-///   - alongside: extra work for the first worker, done before it takes groups (reading ahead).
 func decodeInParallel<T: JSONMappable>(
     decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
-    window: UnsafeRawBufferPointer, windowBase: Int, alongside: (() -> Void)? = nil,
+    window: UnsafeRawBufferPointer, windowBase: Int,
     spansOfGroup: @escaping (Int, RecordDecoder<T>, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
 ) -> [OutcomeBuffer<T>] {
     let results = UnsafeMutableBufferPointer<OutcomeBuffer<T>?>.allocate(capacity: groupCount)
@@ -216,10 +215,8 @@ func decodeInParallel<T: JSONMappable>(
     }
     let scheduler = GroupScheduler(groupCount: groupCount)
     let shared = UnsafeTransfer(value: (results, window, decoders))
-    let extra = UnsafeTransfer(value: alongside)
     runWorkers(min(decoders.count, groupCount)) { worker in
         let (results, window, decoders) = shared.value
-        if worker == 0 { extra.value?() }
         let decoder = decoders[worker]
         while let group = scheduler.take() {
             spansOfGroup(group, decoder) { spans in

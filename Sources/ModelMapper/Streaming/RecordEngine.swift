@@ -24,10 +24,6 @@ final class RecordEngine<T: JSONMappable> {
     private var isFinished = false
     /// Global offset just past the last record handed out (or rejected): progress for the caller.
     private(set) var bytesConsumed = 0
-    /// Set by a reader that can read ahead: called on a worker thread while a batch that ends at the
-    /// window's end is decoded, with the window offset from which bytes must be kept (`retainFrom`),
-    /// so reading the next batch overlaps decoding this one. The window itself must not change.
-    var readAhead: ((_ keepFrom: Int) -> Void)?
 
     init(format: JSONStreamFormat, options: DecodingOptions, policy: RecordErrorPolicy, workers: Int,
          batchBytes: Int) throws(MappingError) {
@@ -39,6 +35,14 @@ final class RecordEngine<T: JSONMappable> {
         splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
         decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options) }
     }
+
+    /// The next record boundary (for a caller that schedules the decoding itself).
+    func split(_ window: UnsafeRawBufferPointer, atEOF: Bool) -> SplitResult {
+        splitter.next(window, atEOF: atEOF)
+    }
+
+    /// Worker `index`'s decoder (one per worker; each used by one thread at a time).
+    func decoder(_ index: Int) -> RecordDecoder<T> { decoders[index] }
 
     /// Window offset before which bytes are no longer needed.
     var retainFrom: Int { splitter.retainFrom }
@@ -117,12 +121,7 @@ final class RecordEngine<T: JSONMappable> {
             }
         }
         if spans.isEmpty { return needsInput ? .needInput : .finished }
-        var alongside: (() -> Void)? = nil
-        if needsInput && !atEOF, let readAhead {
-            let keep = splitter.retainFrom
-            alongside = { readAhead(keep) }
-        }
-        let (outcomes, rejected) = decodeBatch(window: window, windowBase: windowBase, alongside: alongside)
+        let (outcomes, rejected) = decodeBatch(window: window, windowBase: windowBase)
         if rejected { isFinished = true }
         return .batch(outcomes, end: windowBase + spans[spans.count - 1].end)
     }
@@ -132,8 +131,8 @@ final class RecordEngine<T: JSONMappable> {
         return false
     }
 
-    private func decodeBatch(window: UnsafeRawBufferPointer, windowBase: Int,
-                             alongside: (() -> Void)?) -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
+    private func decodeBatch(window: UnsafeRawBufferPointer,
+                             windowBase: Int) -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
         let stop = isStop
         let results: [OutcomeBuffer<T>] = spans.withUnsafeBufferPointer { all in
             // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so
@@ -142,7 +141,7 @@ final class RecordEngine<T: JSONMappable> {
             let bounds = groupBoundaries(all, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
             let shared = UnsafeTransfer(value: (all, bounds))
             return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                    window: window, windowBase: windowBase, alongside: alongside) { group, _, body in
+                                    window: window, windowBase: windowBase) { group, _, body in
                 let (all, bounds) = shared.value
                 body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
             }

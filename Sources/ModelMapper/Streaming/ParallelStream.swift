@@ -1,0 +1,297 @@
+// Unsafe code: worker threads decode records from byte buffers (chunks) that another thread filled.
+//
+// Invariants: a chunk's bytes are written only before its first group is published (under the lock),
+// and the chunk stays alive (and unchanged) while any group referencing it exists; every field of
+// `ParallelStream` marked "shared" is read and written only under `condition`'s lock; a group's
+// `outcomes` is written once by the worker that took it, under the lock, then read by the consumer.
+import Foundation
+
+/// Streams records with several decoding threads and no batch barriers: a producer thread reads chunks
+/// of input and cuts them into groups of records; worker threads decode groups as they appear; the
+/// consumer takes the groups' outcomes in input order. At most `maximumGroups` groups are in flight,
+/// so memory stays bounded (a few chunks plus the decoded models of those groups).
+final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
+    enum Input {
+        case file(FileReader)
+        case data(Data)
+        case bytes([UInt8])
+    }
+
+    /// Input bytes that groups point into; `owner` keeps them alive.
+    final class Chunk: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        /// Global offset of `bytes[0]`.
+        let base: Int
+        let window: StreamWindow?
+        private let pool: WindowPool?
+
+        init(window: StreamWindow, pool: WindowPool) {
+            self.window = window
+            self.pool = pool
+            bytes = window.bytes
+            base = window.base
+        }
+
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+            base = 0
+            window = nil
+            pool = nil
+        }
+
+        deinit {
+            if let window { pool?.recycle(window) }
+        }
+    }
+
+    /// Records decoded together by one worker.
+    final class Group: @unchecked Sendable {
+        let chunk: Chunk
+        let spans: [RecordSpan]
+        /// Global offset just past the group's last record.
+        let end: Int
+        /// Set once by the worker (shared).
+        var outcomes: OutcomeBuffer<T>?
+
+        init(chunk: Chunk, spans: [RecordSpan]) {
+            self.chunk = chunk
+            self.spans = spans
+            end = chunk.base + (spans.last?.end ?? 0)
+        }
+    }
+
+    /// Spare windows, so chunks do not allocate (and page-fault) fresh buffers.
+    final class WindowPool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var windows: [StreamWindow] = []
+
+        func recycle(_ window: StreamWindow) {
+            lock.lock()
+            if windows.count < 8 { windows.append(window) }
+            lock.unlock()
+        }
+
+        func take(capacity: Int) -> StreamWindow {
+            lock.lock()
+            let window = windows.popLast()
+            lock.unlock()
+            return window ?? StreamWindow(capacity: capacity)
+        }
+    }
+
+    private let condition = NSCondition()
+    // Shared: groups in input order from `head` (next for the consumer); `nextToDecode` is the next for
+    // the workers.
+    private var groups: [Group] = []
+    private var head = 0
+    private var nextToDecode = 0
+    private var isProducing = true
+    private var failure: Error?
+    private var isCancelled = false
+    private var activeThreads = 0
+
+    private let maximumGroups: Int
+    private let groupBytes: Int
+    private let chunkSize: Int
+    private let pool = WindowPool()
+
+    /// Starts the producer and `engine.workers` decoding threads.
+    init(engine: RecordEngine<T>, input: Input, chunkSize: Int) {
+        let workers = engine.workers
+        self.chunkSize = max(chunkSize, 1)
+        // ~64 KB groups: small enough to keep all workers busy to the end, large enough that the
+        // hand-offs (a few lock operations per group) cost nothing measurable.
+        groupBytes = 1 << 16
+        maximumGroups = max(8, workers * 16)
+        activeThreads = workers + 1
+        start("ModelMapper.JSONLines.reader") { [self] in self.produce(engine: engine, input: input) }
+        for worker in 0..<workers {
+            let decoder = engine.decoder(worker)
+            start("ModelMapper.JSONLines.worker") { [self] in self.work(decoder: decoder) }
+        }
+    }
+
+    private func start(_ name: String, _ body: @escaping () -> Void) {
+        let transfer = UnsafeTransfer(value: body)
+        let thread = Thread { transfer.value() }
+        thread.name = name
+        thread.start()
+    }
+
+    // MARK: Producer
+
+    private func produce(engine: RecordEngine<T>, input: Input) {
+        defer { threadExits() }
+        do {
+            switch input {
+            case .file(let file):
+                try produce(engine: engine, file: file)
+            case .data(let data):
+                data.withUnsafeBytes { produce(engine: engine, memory: $0) }
+                return
+            case .bytes(let bytes):
+                bytes.withUnsafeBytes { produce(engine: engine, memory: $0) }
+                return
+            }
+            finishProducing(nil)
+        } catch {
+            finishProducing(error)
+        }
+    }
+
+    /// Reads chunks; the record cut by a chunk's end is copied to the start of the next one.
+    private func produce(engine: RecordEngine<T>, file: FileReader) throws {
+        // The chunk being split: held here so its window is not recycled while its tail is still needed.
+        var current: Chunk? = nil
+        var atEOF = false
+        while !atEOF {
+            let next = pool.take(capacity: chunkSize + (1 << 12))
+            if let current, let window = current.window {
+                let keep = engine.retainFrom
+                next.continue(window, from: keep, free: chunkSize)
+                engine.discard(upTo: keep, window: window.bytes)
+            } else {
+                next.reset(free: chunkSize)
+            }
+            var got = 0
+            while got < chunkSize {
+                let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: next.freeSpace[0..<(chunkSize - got)]))
+                if n == 0 {
+                    atEOF = true
+                    break
+                }
+                next.didAppend(n)
+                got += n
+            }
+            let chunk = Chunk(window: next, pool: pool)
+            current = chunk
+            guard publishGroups(engine: engine, chunk: chunk, atEOF: atEOF) else { return }
+        }
+    }
+
+    /// Cuts a whole in-memory input into groups, then waits until no worker reads it any more (the
+    /// bytes are only valid inside the caller's `withUnsafeBytes`).
+    private func produce(engine: RecordEngine<T>, memory: UnsafeRawBufferPointer) {
+        _ = publishGroups(engine: engine, chunk: Chunk(bytes: memory), atEOF: true)
+        finishProducing(nil)
+        condition.lock()
+        while activeThreads > 1 { condition.wait() }  // the workers (this thread is the other one)
+        condition.unlock()
+    }
+
+    /// Splits the records of `chunk` into groups and publishes them; false if the consumer is gone.
+    private func publishGroups(engine: RecordEngine<T>, chunk: Chunk, atEOF: Bool) -> Bool {
+        var spans: [RecordSpan] = []
+        var groupStart = -1
+        while true {
+            switch engine.split(chunk.bytes, atEOF: atEOF) {
+            case .span(let span):
+                if groupStart < 0 { groupStart = span.start }
+                spans.append(span)
+                if span.end - groupStart >= groupBytes {
+                    guard publish(Group(chunk: chunk, spans: spans)) else { return false }
+                    spans = []
+                    groupStart = -1
+                }
+            case .needMore, .end:
+                if !spans.isEmpty { return publish(Group(chunk: chunk, spans: spans)) }
+                return true
+            }
+        }
+    }
+
+    /// Appends a group for the workers, waiting while too many are in flight.
+    private func publish(_ group: Group) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while groups.count - head >= maximumGroups && !isCancelled { condition.wait() }
+        if isCancelled { return false }
+        groups.append(group)
+        condition.broadcast()
+        return true
+    }
+
+    private func finishProducing(_ error: Error?) {
+        condition.lock()
+        isProducing = false
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    // MARK: Workers
+
+    private func work(decoder: RecordDecoder<T>) {
+        defer { threadExits() }
+        while let group = takeGroup() {
+            let outcomes = OutcomeBuffer<T>(capacity: group.spans.count)
+            group.spans.withUnsafeBufferPointer { spans in
+                decoder.decode(spans, window: group.chunk.bytes, windowBase: group.chunk.base,
+                               stopAtRejection: false, into: outcomes)
+            }
+            condition.lock()
+            group.outcomes = outcomes
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// The next group to decode, or nil when there is none and will be none.
+    private func takeGroup() -> Group? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if isCancelled { return nil }
+            if nextToDecode < groups.count {
+                defer { nextToDecode += 1 }
+                return groups[nextToDecode]
+            }
+            if !isProducing { return nil }
+            condition.wait()
+        }
+    }
+
+    private func threadExits() {
+        condition.lock()
+        activeThreads -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    // MARK: Consumer
+
+    /// The next group's outcomes in input order; nil after the last; throws the producer's I/O error
+    /// after the groups before it.
+    func pop() throws -> (outcomes: OutcomeBuffer<T>, end: Int)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if head < groups.count {
+                let group = groups[head]
+                if let outcomes = group.outcomes {
+                    head += 1
+                    // Drop consumed groups (and so their chunks) right away.
+                    if head >= 8 || head == groups.count {
+                        groups.removeFirst(head)
+                        nextToDecode -= head
+                        head = 0
+                    }
+                    condition.broadcast()
+                    return (outcomes, group.end)
+                }
+            } else if !isProducing {
+                if let failure { throw failure }
+                return nil
+            }
+            condition.wait()
+        }
+    }
+
+    /// Stops the threads (after the groups they are decoding).
+    func cancel() {
+        condition.lock()
+        isCancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
