@@ -28,4 +28,10 @@ static inline int cyajl_current_stack(void **low, size_t *size) {
 #else
 static inline int cyajl_current_stack(void **low, size_t *size) { return -1; }
 #endif
+
+/* The current frame's address on the real thread stack. A Swift local's address is not usable for this:
+   under AddressSanitizer locals may live on a heap-allocated "fake stack". */
+static inline const void *cyajl_frame_address(void) {
+    return __builtin_frame_address(0);
+}
 #endif
