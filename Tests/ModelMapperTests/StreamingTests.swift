@@ -524,16 +524,22 @@ final class StreamingTests: XCTestCase {
         text.insert(contentsOf: big, at: (text.count / 2 / record.count) * record.count)
         let url = try temporaryFile(text)
         for format in [JSONStreamFormat.lines, .concatenated] {
-            var iterator = JSONLines<Event>(url: url, format: format, chunkSize: 16 << 10).makeSyncIterator()
-            var count = 0
-            var maxCapacity = 0
-            while let _ = try iterator.next() {
-                count += 1
-                maxCapacity = max(maxCapacity, iterator.reader.windowCapacity)
+            for workers in [1, 2] {
+                var iterator = JSONLines<Event>(url: url, format: format, workers: workers, chunkSize: 16 << 10)
+                    .makeSyncIterator()
+                var count = 0
+                var maxCapacity = 0
+                var bigName = 0
+                while let event = try iterator.next() {
+                    count += 1
+                    maxCapacity = max(maxCapacity, iterator.reader.windowCapacity)
+                    if event.id == 2 { bigName = event.name.utf8.count }
+                }
+                XCTAssertEqual(count, (text.count - big.count) / record.count + 1)
+                XCTAssertEqual(bigName, 200_000)
+                XCTAssertLessThanOrEqual(maxCapacity, 1 << 20, "\(format)")
+                XCTAssertEqual(iterator.bytesConsumed, text.count - 1)
             }
-            XCTAssertEqual(count, (text.count - big.count) / record.count + 1)
-            XCTAssertLessThanOrEqual(maxCapacity, 1 << 20, "\(format)")
-            XCTAssertEqual(iterator.bytesConsumed, text.count - 1)
         }
     }
 

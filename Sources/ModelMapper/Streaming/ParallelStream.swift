@@ -139,62 +139,81 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
         }
     }
 
-    /// Reads chunks; the record cut by a chunk's end is copied to the start of the next one.
+    /// Reads chunks. The record cut by a chunk's end is copied to the start of the next chunk; while a
+    /// chunk holds no complete record (a record longer than a chunk), reading continues into the same
+    /// buffer, which grows, so a long record is copied O(1) times, not once per chunk.
     private func produce(engine: RecordEngine<T>, file: FileReader) throws {
-        // The chunk being split: held here so its window is not recycled while its tail is still needed.
-        var current: Chunk? = nil
+        var window = pool.take(capacity: chunkSize + (1 << 12))
+        window.reset(free: chunkSize)
+        /// The chunk wrapping `window` once groups point into it (then `window` must not change).
+        var chunk: Chunk? = nil
         var atEOF = false
+        var first = true
         while !atEOF {
-            let next = pool.take(capacity: chunkSize + (1 << 12))
-            if let current, let window = current.window {
+            if !first {
                 let keep = engine.retainFrom
-                next.continue(window, from: keep, free: chunkSize)
-                engine.discard(upTo: keep, window: window.bytes)
-            } else {
-                next.reset(free: chunkSize)
+                if chunk == nil {
+                    engine.discard(upTo: keep, window: window.bytes)
+                    window.prepare(keepFrom: keep, free: chunkSize)
+                } else {
+                    let next = pool.take(capacity: chunkSize + (1 << 12))
+                    next.continue(window, from: keep, free: chunkSize)
+                    engine.discard(upTo: keep, window: window.bytes)
+                    window = next
+                    chunk = nil
+                }
             }
+            first = false
             var got = 0
             while got < chunkSize {
-                let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: next.freeSpace[0..<(chunkSize - got)]))
+                let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<(chunkSize - got)]))
                 if n == 0 {
                     atEOF = true
                     break
                 }
-                next.didAppend(n)
+                window.didAppend(n)
                 got += n
             }
-            let chunk = Chunk(window: next, pool: pool)
-            current = chunk
-            guard publishGroups(engine: engine, chunk: chunk, atEOF: atEOF) else { return }
+            let current = window
+            guard publishGroups(engine: engine, bytes: window.bytes, atEOF: atEOF, chunk: {
+                if let chunk { return chunk }
+                let made = Chunk(window: current, pool: self.pool)
+                chunk = made
+                return made
+            }) else { return }
         }
+        if chunk == nil { pool.recycle(window) }
     }
 
     /// Cuts a whole in-memory input into groups, then waits until no worker reads it any more (the
     /// bytes are only valid inside the caller's `withUnsafeBytes`).
     private func produce(engine: RecordEngine<T>, memory: UnsafeRawBufferPointer) {
-        _ = publishGroups(engine: engine, chunk: Chunk(bytes: memory), atEOF: true)
+        let chunk = Chunk(bytes: memory)
+        _ = publishGroups(engine: engine, bytes: memory, atEOF: true, chunk: { chunk })
         finishProducing(nil)
         condition.lock()
         while activeThreads > 1 { condition.wait() }  // the workers (this thread is the other one)
         condition.unlock()
     }
 
-    /// Splits the records of `chunk` into groups and publishes them; false if the consumer is gone.
-    private func publishGroups(engine: RecordEngine<T>, chunk: Chunk, atEOF: Bool) -> Bool {
+    /// Splits the records of `bytes` into groups and publishes them (`chunk()` gives the chunk the
+    /// groups keep alive); false if the consumer is gone.
+    private func publishGroups(engine: RecordEngine<T>, bytes: UnsafeRawBufferPointer, atEOF: Bool,
+                               chunk: () -> Chunk) -> Bool {
         var spans: [RecordSpan] = []
         var groupStart = -1
         while true {
-            switch engine.split(chunk.bytes, atEOF: atEOF) {
+            switch engine.split(bytes, atEOF: atEOF) {
             case .span(let span):
                 if groupStart < 0 { groupStart = span.start }
                 spans.append(span)
                 if span.end - groupStart >= groupBytes {
-                    guard publish(Group(chunk: chunk, spans: spans)) else { return false }
+                    guard publish(Group(chunk: chunk(), spans: spans)) else { return false }
                     spans = []
                     groupStart = -1
                 }
             case .needMore, .end:
-                if !spans.isEmpty { return publish(Group(chunk: chunk, spans: spans)) }
+                if !spans.isEmpty { return publish(Group(chunk: chunk(), spans: spans)) }
                 return true
             }
         }
