@@ -28,11 +28,12 @@ import Darwin
 ///   closure as a ``RejectedRecord`` (index, line, offset, error, raw bytes) and reading continues.
 ///   A truncated last record is reported like any other bad record. I/O failures are thrown
 ///   (``StreamIOError``) whatever the policy.
-/// - `workers`: with more than one, records are decoded in batches of `workers × chunkSize` bytes on that
-///   many threads; for files, handles and in-memory input a background thread decodes up to two batches
-///   ahead of the consumer (memory: a few batches). Models are still delivered in input order, and
-///   rejected records are handed to the closure in order on the iterating thread; decoding hooks and
-///   `DecodingOptions.invalidValueHandler` then run on worker threads.
+/// - `workers`: with more than one, for files, handles and in-memory input a reader thread cuts the input
+///   into groups of records (~64 KB) that `workers` threads decode ahead of the consumer (at most 16
+///   groups per worker in flight, so memory stays bounded); for `AsyncSequence` input, batches of
+///   `workers × chunkSize` bytes are decoded on the workers when the iterator asks. Models are still
+///   delivered in input order, and rejected records are handed to the closure in order on the iterating
+///   thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker threads.
 /// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
 ///   `FileHandle` or an `AsyncSequence` continues wherever it is).
 public struct JSONLines<T: JSONMappable>: AsyncSequence {

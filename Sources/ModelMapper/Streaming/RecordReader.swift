@@ -46,7 +46,7 @@ final class RecordReader<T: JSONMappable> {
     }
 
     /// Global byte offset just past the last record handed out or rejected (for progress displays;
-    /// with a pipeline, the end of the current batch).
+    /// with several workers, the end of the current group of records).
     var bytesConsumed: Int {
         if pipeline != nil { return groupEnd }
         return engine?.bytesConsumed ?? 0
