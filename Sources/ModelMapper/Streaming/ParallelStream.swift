@@ -2,9 +2,54 @@
 //
 // Invariants: a chunk's bytes are written only before its first group is published (under the lock),
 // and the chunk stays alive (and unchanged) while any group referencing it exists; every field of
-// `ParallelStream` marked "shared" is read and written only under `condition`'s lock; a group's
+// `ParallelStream` marked "shared" is read and written only under `monitor`'s lock; a group's
 // `outcomes` is written once by the worker that took it, under the lock, then read by the consumer.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mutex with three condition variables, so each kind of waiter (workers, the consumer, the producer)
+/// is woken only when what it waits for may have changed — a single broadcast condition would wake every
+/// thread for every finished group.
+final class StreamMonitor: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// A group to decode was published, or production ended.
+    let work = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The consumer's next group was decoded, or production ended.
+    let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Room for another group, or a thread exited.
+    let space = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        for variable in [work, done, space] { pthread_cond_init(variable, nil) }
+    }
+
+    deinit {
+        for variable in [work, done, space] {
+            pthread_cond_destroy(variable)
+            variable.deallocate()
+        }
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
+    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+    /// Waits on `variable` (the mutex must be held).
+    @inline(__always) func wait(_ variable: UnsafeMutablePointer<pthread_cond_t>) { pthread_cond_wait(variable, mutex) }
+    @inline(__always) func signal(_ variable: UnsafeMutablePointer<pthread_cond_t>) { pthread_cond_signal(variable) }
+    @inline(__always) func broadcast(_ variable: UnsafeMutablePointer<pthread_cond_t>) { pthread_cond_broadcast(variable) }
+
+    func broadcastAll() {
+        broadcast(work)
+        broadcast(done)
+        broadcast(space)
+    }
+}
 
 /// Streams records with several decoding threads and no batch barriers: a producer thread reads chunks
 /// of input and cuts them into groups of records; worker threads decode groups as they appear; the
@@ -79,7 +124,7 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
         }
     }
 
-    private let condition = NSCondition()
+    private let monitor = StreamMonitor()
     // Shared: groups in input order from `head` (next for the consumer); `nextToDecode` is the next for
     // the workers.
     private var groups: [Group] = []
@@ -99,10 +144,10 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
     init(engine: RecordEngine<T>, input: Input, chunkSize: Int) {
         let workers = engine.workers
         self.chunkSize = max(chunkSize, 1)
-        // ~64 KB groups: small enough to keep all workers busy to the end, large enough that the
+        // ~128 KB groups: small enough to keep all workers busy to the end, large enough that the
         // hand-offs (a few lock operations per group) cost nothing measurable.
-        groupBytes = 1 << 16
-        maximumGroups = max(8, workers * 16)
+        groupBytes = 1 << 17
+        maximumGroups = max(8, workers * 8)
         activeThreads = workers + 1
         start("ModelMapper.JSONLines.reader") { [self] in self.produce(engine: engine, input: input) }
         for worker in 0..<workers {
@@ -191,9 +236,9 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
         let chunk = Chunk(bytes: memory)
         _ = publishGroups(engine: engine, bytes: memory, atEOF: true, chunk: { chunk })
         finishProducing(nil)
-        condition.lock()
-        while activeThreads > 1 { condition.wait() }  // the workers (this thread is the other one)
-        condition.unlock()
+        monitor.lock()
+        while activeThreads > 1 { monitor.wait(monitor.space) }  // the workers (this thread is the other one)
+        monitor.unlock()
     }
 
     /// Splits the records of `bytes` into groups and publishes them (`chunk()` gives the chunk the
@@ -221,21 +266,22 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
 
     /// Appends a group for the workers, waiting while too many are in flight.
     private func publish(_ group: Group) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while groups.count - head >= maximumGroups && !isCancelled { condition.wait() }
+        monitor.lock()
+        defer { monitor.unlock() }
+        while groups.count - head >= maximumGroups && !isCancelled { monitor.wait(monitor.space) }
         if isCancelled { return false }
         groups.append(group)
-        condition.broadcast()
+        monitor.signal(monitor.work)
         return true
     }
 
     private func finishProducing(_ error: Error?) {
-        condition.lock()
+        monitor.lock()
         isProducing = false
         if failure == nil { failure = error }
-        condition.broadcast()
-        condition.unlock()
+        monitor.broadcast(monitor.work)
+        monitor.broadcast(monitor.done)
+        monitor.unlock()
     }
 
     // MARK: Workers
@@ -248,17 +294,17 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
                 decoder.decode(spans, window: group.chunk.bytes, windowBase: group.chunk.base,
                                stopAtRejection: false, into: outcomes)
             }
-            condition.lock()
+            monitor.lock()
             group.outcomes = outcomes
-            condition.broadcast()
-            condition.unlock()
+            if head < groups.count && groups[head] === group { monitor.signal(monitor.done) }
+            monitor.unlock()
         }
     }
 
     /// The next group to decode, or nil when there is none and will be none.
     private func takeGroup() -> Group? {
-        condition.lock()
-        defer { condition.unlock() }
+        monitor.lock()
+        defer { monitor.unlock() }
         while true {
             if isCancelled { return nil }
             if nextToDecode < groups.count {
@@ -266,15 +312,15 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
                 return groups[nextToDecode]
             }
             if !isProducing { return nil }
-            condition.wait()
+            monitor.wait(monitor.work)
         }
     }
 
     private func threadExits() {
-        condition.lock()
+        monitor.lock()
         activeThreads -= 1
-        condition.broadcast()
-        condition.unlock()
+        monitor.broadcast(monitor.space)
+        monitor.unlock()
     }
 
     // MARK: Consumer
@@ -282,8 +328,8 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
     /// The next group's outcomes in input order; nil after the last; throws the producer's I/O error
     /// after the groups before it.
     func pop() throws -> (outcomes: OutcomeBuffer<T>, end: Int)? {
-        condition.lock()
-        defer { condition.unlock() }
+        monitor.lock()
+        defer { monitor.unlock() }
         while true {
             if head < groups.count {
                 let group = groups[head]
@@ -295,22 +341,22 @@ final class ParallelStream<T: JSONMappable>: @unchecked Sendable {
                         nextToDecode -= head
                         head = 0
                     }
-                    condition.broadcast()
+                    monitor.signal(monitor.space)
                     return (outcomes, group.end)
                 }
             } else if !isProducing {
                 if let failure { throw failure }
                 return nil
             }
-            condition.wait()
+            monitor.wait(monitor.done)
         }
     }
 
     /// Stops the threads (after the groups they are decoding).
     func cancel() {
-        condition.lock()
+        monitor.lock()
         isCancelled = true
-        condition.broadcast()
-        condition.unlock()
+        monitor.broadcastAll()
+        monitor.unlock()
     }
 }
