@@ -789,8 +789,10 @@ enum FuzzTargets {
     // MARK: Helpers
 
     /// Writes `bytes` to this process's scratch file (overwritten by every call) and returns its path.
+    static let scratchPath = NSTemporaryDirectory() + "/modelmapper-fuzz-\(getpid()).jsonl"
+
     static func scratchFile(_ bytes: [UInt8]) -> String {
-        let path = NSTemporaryDirectory() + "/modelmapper-fuzz-\(getpid()).jsonl"
+        let path = scratchPath
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         precondition(fd >= 0, "cannot write \(path)")
         bytes.withUnsafeBytes { raw in
@@ -1004,6 +1006,12 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
 ]
 
 final class FuzzRegressionTests: XCTestCase {
+    override func tearDown() {
+        // The streaming targets' scratch file.
+        try? FileManager.default.removeItem(atPath: FuzzTargets.scratchPath)
+        super.tearDown()
+    }
+
     private static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
     }
