@@ -57,7 +57,7 @@ final class ParsingTests: XCTestCase {
         }
         try tokenizer.finish()
         var index = 0
-        let value = JSONValue(tape: tokenizer.view, index: &index)
+        let value = try JSONValue(tape: tokenizer.view, index: &index)
         XCTAssertEqual(index, tokenizer.view.count)
         return (value, tokenizer)
     }
@@ -120,6 +120,11 @@ final class ParsingTests: XCTestCase {
         .init(json: "[\n1,\n/* c */ 2]", line: 3, column: 1, message: "comment"),
         // Form feed is not JSON whitespace (yajl skips it).
         .init(json: "[\n1,\n\u{0C}2]", line: 3, column: 1, message: "form feed"),
+        // \u escapes that are not Unicode scalars (yajl lets them through): the backslash.
+        .init(json: "{\n  \"a\": 1,\n  \"b\": \"x\\udc00\"}", line: 3, column: 10, message: "lone low surrogate"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\": \"x\\ud800\"}", line: 3, column: 10, message: "high surrogate"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\": \"x\\uD800\\u0041\"}", line: 3, column: 10, message: "high surrogate"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\\uDBFF\": 2}", line: 3, column: 5, message: "high surrogate"),
     ]
 
     func testSyntaxErrorLineColumnAndOffset() {
@@ -471,7 +476,8 @@ final class ParsingTests: XCTestCase {
     }
 
     func testChunkedFeedingOfScalarsAndNumbersAtChunkEnds() throws {
-        for json in ["123", "-0.5e10", "true", "null", "\"a\\u00e9\"", " 42 ", "[1]", "0"] {
+        for json in ["123", "-0.5e10", "true", "null", "\"a\\u00e9\"", " 42 ", "[1]", "0",
+                     "[\"\\ud83d\\ude00\\\\ud800\\\\\", \"\\\\\\uDBFF\\uDFFF\"]"] {
             let bytes = Array(json.utf8)
             let whole = try JSONValue(json: bytes)
             for point in 0...bytes.count {
@@ -522,6 +528,48 @@ final class ParsingTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
     }
 
+    /// yajl writes `?` for a lone high surrogate, invalid UTF-8 (repaired to U+FFFD by String) for a lone
+    /// low one, and a wrong scalar for a high surrogate followed by another `\\u` escape: all rejected.
+    func testSurrogateEscapesMustFormScalars() throws {
+        let valid: [(String, String)] = [
+            (#""\ud83d\ude00""#, "😀"), (#""\uD834\uDD1E!""#, "𝄞!"), (#""\uDBFF\uDFFF""#, "\u{10FFFF}"),
+            // An escaped backslash followed by "u…" is no escape.
+            (#""\\ud800""#, #"\ud800"#), (#""\\\u00e9\\""#, #"\é\"#), (#""\\\\uDC00""#, #"\\uDC00"#),
+        ]
+        for (json, expected) in valid {
+            XCTAssertEqual(try JSONValue(json: json).stringValue, expected, json)
+            XCTAssertEqual(try parseChunks(oneByteChunks(Array(json.utf8))).0.stringValue, expected, json)
+        }
+        let invalid: [(String, Int, String)] = [
+            (#"["\ud800"]"#, 2, "high surrogate"), (#"["\ud800x"]"#, 2, "high surrogate"),
+            (#"["\ud800\"]"#, 2, "high surrogate"), (#"["\ud800\n"]"#, 2, "high surrogate"),
+            (#"["\ud800\ud800"]"#, 2, "high surrogate"), (#"["ab\uDBFF\u0041"]"#, 4, "high surrogate"),
+            (#"["\udc00"]"#, 2, "lone low surrogate"), (#"["\ud83d\ude00\ude00"]"#, 14, "lone low surrogate"),
+            (#"{"\uDFFF": 1}"#, 2, "lone low surrogate"), (#"["\\\udc00"]"#, 4, "lone low surrogate"),
+            // The first error wins, whether it is yajl's or this one.
+            (#"["\udc00" x]"#, 2, "lone low surrogate"), (#"[1 "\udc00"]"#, 3, "after array element"),
+            (#"{"a" "\ud800"}"#, 5, "object key and value"), (#"[1, "\udc00 \\ \" x"#, 5, "lone low surrogate"),
+        ]
+        for (json, offset, message) in invalid {
+            let bytes = Array(json.utf8)
+            for (name, parts) in [("whole", [bytes[...]]), ("1-byte chunks", oneByteChunks(bytes))]
+                + (0...bytes.count).map({ ("split at \($0)", split(bytes, at: $0)) }) {
+                for tracksLines in [true, false] {
+                    guard let error = mappingError({ try self.parseChunks(parts, tracksLines: tracksLines).0 }) else { continue }
+                    XCTAssertEqual(error.kind, .syntax, "\(json) \(name)")
+                    XCTAssertTrue(error.message.contains(message), "\(json) \(name): \(error)")
+                    if tracksLines || parts.count == 1 {
+                        XCTAssertEqual(error.offset, offset, "\(json) \(name): \(error)")
+                    }
+                }
+            }
+            let error = parseError(json)
+            XCTAssertEqual(error?.offset, offset, json)
+            XCTAssertEqual(error?.column, offset + 1, json)
+            XCTAssertTrue(error?.message.contains(message) == true, "\(json): \(String(describing: error))")
+        }
+    }
+
     func testChunkedDepthLimitAndInvalidUTF8() throws {
         let deep = Array(String(repeating: "[", count: 600).utf8)
         for parts in [oneByteChunks(deep), split(deep, at: 300), split(deep, at: 513)] {
@@ -560,7 +608,7 @@ final class ParsingTests: XCTestCase {
         try more.withUnsafeBytes { try tokenizer.feed($0) }
         try tokenizer.finish()
         var index = 0
-        XCTAssertEqual(JSONValue(tape: tokenizer.view, index: &index), [2])
+        XCTAssertEqual(try JSONValue(tape: tokenizer.view, index: &index), [2])
     }
 
     func testParsingFromEveryInputType() throws {

@@ -106,8 +106,11 @@ extension TokenLocator {
     /// The exact offset of the first syntax error in `input` (see ``SyntaxErrorPosition`` for the
     /// convention), found by parsing again with callbacks that remember where the last token ended.
     /// Nil when yajl finds no error (the error came from elsewhere, such as the depth limit).
-    static func syntaxErrorOffset(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false) -> Int? {
-        let firstBadWhitespace = Tokenizer.indexOfFormFeedOrVerticalTab(input)
+    /// - Parameter includingRawInput: also consider what yajl lets through (``RawInputCheck``).
+    static func syntaxErrorOffset(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false,
+                                  includingRawInput: Bool = true) -> Int? {
+        var check = RawInputCheck()
+        let violation = includingRawInput ? check.firstViolation(in: input, start: 0, limit: input.count)?.offset : nil
         var state = ErrorLocatorState()
         var located: Int? = nil
         withUnsafeMutablePointer(to: &state) { statePointer in
@@ -141,7 +144,7 @@ extension TokenLocator {
                     byte: { $0 >= 0 && $0 < input.count ? input[$0] : nil })
             }
         }
-        switch (located, firstBadWhitespace) {
+        switch (located, violation) {
         case let (l?, w?): return min(l, w)
         case let (l, w): return l ?? w
         }

@@ -28,6 +28,8 @@ final class Tokenizer {
     private var position = TextPosition()
     /// The end of the input fed before the current chunk, so error positions can look back across chunks.
     private var recent = RecentInput()
+    /// Finds what yajl accepts but JSON does not, across chunks.
+    private var rawInputCheck = RawInputCheck()
     let tracksLines: Bool
     let allowsMultipleValues: Bool
     private(set) var isFinished = false
@@ -96,28 +98,15 @@ final class Tokenizer {
         if status != yajl_status_ok {
             throw failure(status: status, chunk: chunk)
         }
-        // yajl skips form feed and vertical tab as whitespace; JSON does not allow them anywhere raw.
-        if let bad = Self.indexOfFormFeedOrVerticalTab(chunk) {
+        // What yajl accepts but JSON does not (raw form feed, lone surrogate escapes), checked after yajl
+        // accepted the chunk so that yajl's own errors keep their precedence otherwise.
+        if let violation = rawInputCheck.firstViolation(in: chunk, start: consumedBeforeChunk) {
             isFinished = true
-            let name = chunk[bad] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-            throw positioned(MappingError(.syntax, "invalid character \(name): not JSON whitespace"),
-                             chunk: chunk, offsetInChunk: bad)
+            throw positionedAbsolute(MappingError(.syntax, violation.message), at: violation.offset, chunk: chunk)
         }
         if tracksLines { position.advance(over: chunk) }
         recent.record(chunk, start: consumedBeforeChunk, referenced: referencingInput)
         consumedBeforeChunk += chunk.count
-    }
-
-    /// The first 0x0B or 0x0C byte. Neither can appear raw in valid JSON (inside strings control
-    /// characters must be escaped, and UTF-8 multi-byte sequences have no bytes below 0x80), so any
-    /// occurrence is an error that yajl, which treats them as whitespace, would miss.
-    /// Two `memchr` passes (vectorized in libc) cost about 2% of a parse; a Swift loop cost 50%.
-    static func indexOfFormFeedOrVerticalTab(_ chunk: UnsafeRawBufferPointer) -> Int? {
-        guard let base = chunk.baseAddress, chunk.count > 0 else { return nil }
-        var end = chunk.count
-        if let p = memchr(base, 0x0C, end) { end = base.distance(to: UnsafeRawPointer(p)) }
-        if end > 0, let p = memchr(base, 0x0B, end) { end = base.distance(to: UnsafeRawPointer(p)) }
-        return end < chunk.count ? end : nil
     }
 
     /// Ends the input: reports a truncated document. The tape is complete afterwards.
@@ -171,6 +160,7 @@ final class Tokenizer {
         consumedBeforeChunk = 0
         position = TextPosition()
         recent.reset()
+        rawInputCheck.reset()
         isFinished = false
     }
 
@@ -179,12 +169,12 @@ final class Tokenizer {
         let offsetInChunk = handle.map { Int(yajl_get_bytes_consumed($0)) } ?? 0
         switch buffers.pointee.failure {
         case .depthLimit:
-            // A form feed or vertical tab that yajl skipped as whitespace earlier is the first error.
-            if let earlier = formFeedOrVerticalTabError(chunk, before: max(0, offsetInChunk - 1)) { return earlier }
+            // A form feed or lone surrogate that yajl let through earlier is the first error.
+            if let earlier = rawInputError(chunk, before: max(0, offsetInChunk - 1)) { return earlier }
             return positioned(MappingError(.depthLimit, "nesting deeper than \(buffers.pointee.depthLimit) levels"),
                               chunk: chunk, offsetInChunk: max(0, offsetInChunk - 1))
         case .valueTooLong:
-            if let earlier = formFeedOrVerticalTabError(chunk, before: offsetInChunk) { return earlier }
+            if let earlier = rawInputError(chunk, before: offsetInChunk) { return earlier }
             return positioned(MappingError(.invalidValue, "value longer than 2^32 bytes or members"),
                               chunk: chunk, offsetInChunk: offsetInChunk)
         case .none:
@@ -210,24 +200,28 @@ final class Tokenizer {
         if atEnd && at == end && (detail.contains("premature EOF") || detail.hasPrefix("lexical error")) {
             detail = "unexpected end of input (" + detail + ")"
         }
-        // A form feed or vertical tab that yajl skipped as whitespace before the error is the first error.
-        if let bad = Self.indexOfFormFeedOrVerticalTab(UnsafeRawBufferPointer(rebasing: chunk[0..<max(0, min(at - start, chunk.count))])) {
-            let name = chunk[bad] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-            detail = "invalid character \(name): not JSON whitespace"
-            at = start + bad
+        // A form feed or lone surrogate that yajl let through before the error is the first error. Without
+        // tracking, `at` is an estimate at or after the exact position: when the whole input is at hand,
+        // the exact yajl error decides which comes first.
+        if let violation = rawInputCheck.firstViolation(in: chunk, start: start, limit: max(0, at - start)),
+           violation.offset < at, context != nil || start > 0
+               || violation.offset <= (TokenLocator.syntaxErrorOffset(in: chunk, allowsMultipleValues: allowsMultipleValues,
+                                                                       includingRawInput: false) ?? at) {
+            detail = violation.message
+            at = violation.offset
         }
         var error = positionedAbsolute(MappingError(.syntax, detail), at: at, chunk: chunk)
         error.positionIsEstimated = context == nil
         return error
     }
 
-    /// The syntax error for a form feed or vertical tab in `chunk` before `end`, if there is one.
-    private func formFeedOrVerticalTabError(_ chunk: UnsafeRawBufferPointer, before end: Int) -> MappingError? {
-        let prefix = UnsafeRawBufferPointer(rebasing: chunk[0..<max(0, min(end, chunk.count))])
-        guard let bad = Self.indexOfFormFeedOrVerticalTab(prefix) else { return nil }
-        let name = chunk[bad] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-        return positioned(MappingError(.syntax, "invalid character \(name): not JSON whitespace"), chunk: chunk,
-                          offsetInChunk: bad)
+    /// The syntax error for what yajl let through in `chunk` before `end`, if there is any.
+    private func rawInputError(_ chunk: UnsafeRawBufferPointer, before end: Int) -> MappingError? {
+        guard let violation = rawInputCheck.firstViolation(in: chunk, start: consumedBeforeChunk, limit: max(0, end)),
+              violation.offset < consumedBeforeChunk + end else {
+            return nil
+        }
+        return positionedAbsolute(MappingError(.syntax, violation.message), at: violation.offset, chunk: chunk)
     }
 
     /// Sets the offset (and, when tracking lines, line and column) of an error at absolute offset `at`,
