@@ -13,6 +13,10 @@ fileprivate struct EPUser: JSONMappable, Equatable {
     static let mapping = ModelMapping(required: ["id"])
 }
 
+fileprivate struct EPLink: JSONMappable {
+    var link: URL? = nil
+}
+
 fileprivate struct EPCursor: JSONMappable, Equatable {
     var next = ""
 }
@@ -126,6 +130,47 @@ final class ErrorPathTests: XCTestCase {
         let decoderError = epError { _ = try ModelDecoder(options: .strict).decode(EPTimeline.self, from: Self.timeline) }
         XCTAssertEqual(decoderError?.path, "statuses[3].user.id")
         XCTAssertEqual(decoderError?.column, 43)
+    }
+
+    /// UTF-8 that yajl lets through (it checks only the shape of a sequence) is an error wherever a String
+    /// would be made from it — String would otherwise replace it with U+FFFD without a word.
+    func testInvalidUTF8ThatYajlAcceptsIsAnErrorWithPathAndPosition() throws {
+        let sequences: [(String, [UInt8])] = [
+            ("overlong 2-byte", [0xC0, 0xAF]), ("overlong 2-byte C1", [0xC1, 0xBF]),
+            ("overlong 3-byte", [0xE0, 0x80, 0xAF]), ("surrogate U+D800", [0xED, 0xA0, 0x80]),
+            ("surrogate U+DFFF", [0xED, 0xBF, 0xBF]), ("overlong 4-byte", [0xF0, 0x80, 0x80, 0xAF]),
+            ("beyond U+10FFFF", [0xF4, 0x90, 0x80, 0x80]), ("F5 lead", [0xF5, 0x80, 0x80, 0x80]),
+        ]
+        for (name, bad) in sequences {
+            let prefix = Array("{\n  \"statuses\": [{\"id\": 1, \"text\": \"ab".utf8)
+            let document = prefix + bad + Array("\"}]}".utf8)
+            let textStart = prefix.count - 3
+            for options in [DecodingOptions.lenient, .strict] {
+                let error = epError { _ = try EPTimeline(json: document, options: options) }
+                XCTAssertEqual(error?.kind, .syntax, name)
+                XCTAssertEqual(error?.path, "statuses[0].text", name)
+                XCTAssertEqual(error?.offset, textStart, "\(name): \(String(describing: error))")
+                XCTAssertEqual(error?.line, 2, name)
+                XCTAssertTrue(error?.message.contains("invalid UTF-8") == true, name)
+            }
+            // Malformed input, like the UTF-8 yajl rejects itself: thrown even when skipping invalid values.
+            let collector = EPCollector()
+            let skipping = epError { _ = try EPTimeline(json: document, options: DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }) }
+            XCTAssertEqual(skipping?.path, "statuses[0].text", name)
+            XCTAssertTrue(collector.errors.isEmpty, name)
+            // Dictionary keys, JSONValue strings and keys, and URLs.
+            let key = Array("{\"users\": {\"x".utf8) + bad + Array("\": {\"id\": 1}}}".utf8)
+            XCTAssertEqual(epError { _ = try EPTimeline(json: key) }?.path, "users", name)
+            XCTAssertEqual(epError { _ = try JSONValue(json: [0x5B, 0x22] + bad + [0x22, 0x5D]) }?.offset, 1, name)
+            XCTAssertEqual(epError { _ = try JSONValue(json: [0x7B, 0x22] + bad + Array("\":1}".utf8)) }?.offset, 1, name)
+            let url = Array("{\"link\": \"http://e.com/".utf8) + bad + Array("\"}".utf8)
+            XCTAssertEqual(epError { _ = try EPLink(json: url) }?.kind, .syntax, name)
+        }
+        // Valid sequences at the edges of each range decode unchanged.
+        let edges = ["\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"].joined()
+        let timeline = try EPTimeline(json: #"{"statuses": [{"text": "\#(edges)"}], "users": {"\#(edges)": {"id": 1}}}"#)
+        XCTAssertEqual(timeline.statuses.first?.text, edges)
+        XCTAssertEqual(timeline.users.keys.first, edges)
     }
 
     /// Columns count Unicode scalars, offsets count bytes; CRLF line ends count once.

@@ -210,7 +210,7 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
         var result = [String: Value](minimumCapacity: Int(token.length))
         var i = index + 1
         while i < token.payload {
-            let key = c.tape.string(c.tape[i])
+            let key = try c.tape.string(at: i)
             i += 1
             // Errors reported (not thrown) inside the value need the key in their path.
             if let report = c.report { report.path.append(key) }

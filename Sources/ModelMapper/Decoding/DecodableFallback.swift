@@ -12,7 +12,7 @@ enum DecodableFallback {
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         var i = index
-        let json = JSONValue(tape: c.tape, index: &i)
+        let json = try JSONValue(tape: c.tape, index: &i)
         do {
             return try Value(from: JSONValueDecoder(value: json, options: c.options))
         } catch let error as MappingError {

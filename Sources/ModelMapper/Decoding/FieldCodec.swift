@@ -32,9 +32,9 @@ struct DecodeContext {
         let token = tape[index]
         switch token.kind {
         case .number:
-            return "the number " + Self.shortened(tape.string(token))
+            return "the number " + Self.shortened(tape.text(token))
         case .string:
-            return "the string \"" + Self.shortened(tape.string(token)) + "\""
+            return "the string \"" + Self.shortened(tape.text(token)) + "\""
         case .trueValue: return "true"
         case .falseValue: return "false"
         default: return token.kind.typeDescription

@@ -95,7 +95,7 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
     override func decodeOptional(_ c: DecodeContext, _ index: Int) throws(MappingError) -> URL? {
         let token = c.tape[index]
         guard token.kind == .string else { throw c.mismatch(expected: "a URL string", at: index) }
-        let text = c.tape.string(token).trimmingWhitespace()
+        let text = try c.tape.string(at: index).trimmingWhitespace()
         if text.isEmpty { return nil }
         guard let url = URL(string: text) else { throw c.invalid("\(c.describe(at: index)) is not a URL", at: index) }
         return url
@@ -111,7 +111,7 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> UUID {
         let token = c.tape[index]
         guard token.kind == .string else { throw c.mismatch(expected: "a UUID string", at: index) }
-        guard let uuid = UUID(uuidString: c.tape.string(token).trimmingWhitespace()) else {
+        guard let uuid = UUID(uuidString: try c.tape.string(at: index).trimmingWhitespace()) else {
             throw c.invalid("\(c.describe(at: index)) is not a UUID", at: index)
         }
         return uuid
@@ -127,7 +127,7 @@ final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Data {
         let token = c.tape[index]
         guard token.kind == .string else { throw c.mismatch(expected: "a base64 string", at: index) }
-        guard let data = Data(base64Encoded: c.tape.string(token)) else {
+        guard let data = Data(base64Encoded: try c.tape.string(at: index)) else {
             throw c.invalid("\(c.describe(at: index)) is not valid base64", at: index)
         }
         return data

@@ -47,7 +47,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         var chosen = meta!
         if let polymorphic = meta.polymorphic, c.tape[index].kind == .objectStart {
             var i = index
-            let object = JSONObject(tape: c.tape, index: &i)
+            let object = try JSONObject(tape: c.tape, index: &i)
             if let type = polymorphic.modelType(for: object), ObjectIdentifier(type) != ObjectIdentifier(M.self) {
                 guard let subclass = type as? M.Type else {
                     var error = MappingError(.unsupportedType, "\(polymorphic).modelType(for:) returned \(type), which is not a \(M.self)")
@@ -76,7 +76,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         }
         guard c.tape[index].kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var i = index
-        let original = JSONObject(tape: c.tape, index: &i)
+        let original = try JSONObject(tape: c.tape, index: &i)
         let object: JSONObject
         do {
             object = try hooks.willDecode(original)

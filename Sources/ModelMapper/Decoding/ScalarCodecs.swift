@@ -190,9 +190,9 @@ final class StringCodec: ValueCodec<String>, @unchecked Sendable {
         let token = c.tape[index]
         switch token.kind {
         case .string:
-            return c.tape.string(token)
+            return try c.tape.string(at: index)
         case .number where c.lenient:
-            return c.tape.string(token)
+            return c.tape.text(token)
         case .trueValue where c.lenient:
             return "true"
         case .falseValue where c.lenient:
@@ -213,7 +213,7 @@ final class JSONValueCodec: ValueCodec<JSONValue>, @unchecked Sendable {
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> JSONValue {
         var i = index
-        return JSONValue(tape: c.tape, index: &i)
+        return try JSONValue(tape: c.tape, index: &i)
     }
 
     override func encode(_ value: JSONValue, _ e: inout EncodeContext) throws(MappingError) {
@@ -245,7 +245,7 @@ final class JSONObjectCodec: ValueCodec<JSONObject>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> JSONObject {
         guard c.tape[index].kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var i = index
-        return JSONObject(tape: c.tape, index: &i)
+        return try JSONObject(tape: c.tape, index: &i)
     }
 
     override func encode(_ value: JSONObject, _ e: inout EncodeContext) throws(MappingError) {

@@ -13,7 +13,7 @@ final class TransformerCodec<Value>: ValueCodec<Value>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         if let nilValue, c.tape[index].kind == .null { return nilValue }
         var i = index
-        let json = JSONValue(tape: c.tape, index: &i)
+        let json = try JSONValue(tape: c.tape, index: &i)
         let result: Any
         do {
             result = try transformer.decodeBody(json)

@@ -284,9 +284,31 @@ struct TapeView {
         return UnsafeRawBufferPointer(start: base + token.payload, count: Int(token.length))
     }
 
-    /// A new String from a string or key token (one copy; yajl has validated the UTF-8).
+    /// The string or key token at `index` as a new String (one copy).
+    ///
+    /// yajl checks only the shape of UTF-8 sequences (a lead byte and its continuation bytes), not overlong
+    /// forms (`C0 AF`), surrogates (`ED A0 80`) or values past U+10FFFF (`F4 90 80 80`). String's decoding
+    /// replaces each of those with U+FFFD, and given the shape yajl checked, every replacement makes the
+    /// text longer (a 2–4-byte sequence becomes 2–4 three-byte U+FFFD): an unchanged length proves valid
+    /// UTF-8 at no cost beyond the decoding itself, and a changed one is an error, not a silent change.
     @inline(__always)
-    func string(_ token: Token) -> String {
+    func string(at index: Int) throws(MappingError) -> String {
+        let raw = bytes(tokens[index])
+        let string = String(decoding: raw, as: UTF8.self)
+        guard string.utf8.count == raw.count else { throw invalidUTF8(at: index) }
+        return string
+    }
+
+    @inline(never)
+    private func invalidUTF8(at index: Int) -> MappingError {
+        var error = MappingError(.syntax, "invalid UTF-8 in a string (overlong form, surrogate, or beyond U+10FFFF)")
+        error.tokenIndex = index
+        return error
+    }
+
+    /// The text of a number token, or of any token for messages (no validation: numbers are ASCII).
+    @inline(__always)
+    func text(_ token: Token) -> String {
         String(decoding: bytes(token), as: UTF8.self)
     }
 

@@ -8,7 +8,7 @@ extension JSONValue {
         self = try json.withJSONBytes { bytes throws(MappingError) in
             try withParsedDocument(bytes, depthLimit: depthLimit) { tape throws(MappingError) in
                 var index = 0
-                return JSONValue(tape: tape, index: &index)
+                return try JSONValue(tape: tape, index: &index)
             }
         }
     }
@@ -17,7 +17,7 @@ extension JSONValue {
     ///
     /// Iterative, with explicit stacks: nesting is bounded by the depth limit, but the thread's stack may
     /// be small (dispatch threads) and frames large (sanitizers).
-    init(tape: TapeView, index: inout Int) {
+    init(tape: TapeView, index: inout Int) throws(MappingError) {
         var arrays: [[JSONValue]] = []
         var objects: [JSONObject] = []
         var keys: [String] = []
@@ -31,10 +31,10 @@ extension JSONValue {
             case .null: value = .null
             case .falseValue: value = .bool(false)
             case .trueValue: value = .bool(true)
-            case .number: value = .number(JSONNumber(text: tape.string(token)))
-            case .string: value = .string(tape.string(token))
+            case .number: value = .number(JSONNumber(text: tape.text(token)))
+            case .string: value = .string(try tape.string(at: i - 1))
             case .key:
-                keys.append(tape.string(token))
+                keys.append(try tape.string(at: i - 1))
                 continue
             case .arrayStart:
                 var elements: [JSONValue] = []
@@ -78,8 +78,8 @@ extension JSONValue {
 extension JSONObject {
     /// Builds the object starting at `index` (an `objectStart`) and advances `index` past it.
     /// Duplicate keys keep the last value.
-    init(tape: TapeView, index: inout Int) {
-        guard case .object(let object) = JSONValue(tape: tape, index: &index) else {
+    init(tape: TapeView, index: inout Int) throws(MappingError) {
+        guard case .object(let object) = try JSONValue(tape: tape, index: &index) else {
             preconditionFailure("tape out of sync: object expected")
         }
         self = object
