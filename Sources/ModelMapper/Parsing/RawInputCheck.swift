@@ -169,7 +169,9 @@ struct RawInputCheck {
             if at + 6 < n && bytes[at + 6] != UInt8(ascii: "\\") { return .invalid(expectation) }
             if at + 7 < n && bytes[at + 7] != UInt8(ascii: "u") { return .invalid(expectation) }
             guard at + 12 <= n else { return .incomplete }
-            guard let low = hex4(bytes, at + 8), (0xDC00...0xDFFF).contains(low) else { return .invalid(expectation) }
+            // `\u` without four hex digits after it: yajl's lexical error, at the bad digit.
+            guard let low = hex4(bytes, at + 8) else { return .valid(6) }
+            guard (0xDC00...0xDFFF).contains(low) else { return .invalid(expectation) }
             return .valid(12)
         default:
             return .valid(6)

@@ -77,8 +77,15 @@ extension MappingError {
     mutating func resolvePosition(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false) {
         if positionIsEstimated {
             positionIsEstimated = false
-            if let exact = TokenLocator.syntaxErrorOffset(in: input, allowsMultipleValues: allowsMultipleValues),
-               exact != offset {
+            var exact = TokenLocator.syntaxErrorOffset(in: input, allowsMultipleValues: allowsMultipleValues)
+            // What yajl let through before its error comes first (the estimate may have hidden it).
+            var check = RawInputCheck()
+            if let violation = check.firstViolation(in: input, start: 0, limit: input.count),
+               violation.offset < exact ?? Int.max {
+                exact = violation.offset
+                message = violation.message
+            }
+            if let exact, exact != offset {
                 offset = exact
                 line = nil
                 column = nil
@@ -106,11 +113,7 @@ extension TokenLocator {
     /// The exact offset of the first syntax error in `input` (see ``SyntaxErrorPosition`` for the
     /// convention), found by parsing again with callbacks that remember where the last token ended.
     /// Nil when yajl finds no error (the error came from elsewhere, such as the depth limit).
-    /// - Parameter includingRawInput: also consider what yajl lets through (``RawInputCheck``).
-    static func syntaxErrorOffset(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false,
-                                  includingRawInput: Bool = true) -> Int? {
-        var check = RawInputCheck()
-        let violation = includingRawInput ? check.firstViolation(in: input, start: 0, limit: input.count)?.offset : nil
+    static func syntaxErrorOffset(in input: UnsafeRawBufferPointer, allowsMultipleValues: Bool = false) -> Int? {
         var state = ErrorLocatorState()
         var located: Int? = nil
         withUnsafeMutablePointer(to: &state) { statePointer in
@@ -144,10 +147,7 @@ extension TokenLocator {
                     byte: { $0 >= 0 && $0 < input.count ? input[$0] : nil })
             }
         }
-        switch (located, violation) {
-        case let (l?, w?): return min(l, w)
-        case let (l, w): return l ?? w
-        }
+        return located
     }
 
     @inline(__always)

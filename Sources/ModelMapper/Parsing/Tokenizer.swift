@@ -202,11 +202,10 @@ final class Tokenizer {
         }
         // A form feed or lone surrogate that yajl let through before the error is the first error. Without
         // tracking, `at` is an estimate at or after the exact position: when the whole input is at hand,
-        // the exact yajl error decides which comes first.
+        // the exact yajl error decides which comes first (`resolvePosition` decides again from the input).
         if let violation = rawInputCheck.firstViolation(in: chunk, start: start, limit: max(0, at - start)),
            violation.offset < at, context != nil || start > 0
-               || violation.offset <= (TokenLocator.syntaxErrorOffset(in: chunk, allowsMultipleValues: allowsMultipleValues,
-                                                                       includingRawInput: false) ?? at) {
+               || violation.offset < (TokenLocator.syntaxErrorOffset(in: chunk, allowsMultipleValues: allowsMultipleValues) ?? at) {
             detail = violation.message
             at = violation.offset
         }
