@@ -548,7 +548,8 @@ final class ParsingTests: XCTestCase {
             (#"{"\uDFFF": 1}"#, 2, "lone low surrogate"), (#"["\\\udc00"]"#, 4, "lone low surrogate"),
             // The first error wins, whether it is yajl's or this one.
             (#"["\udc00" x]"#, 2, "lone low surrogate"), (#"[1 "\udc00"]"#, 3, "after array element"),
-            (#"{"a" "\ud800"}"#, 5, "object key and value"), (#"["\ud800\u1x"]"#, 11, "non-hex"), (#"[1, "\udc00 \\ \" x"#, 5, "lone low surrogate"),
+            (#"{"a" "\ud800"}"#, 5, "object key and value"), (#"["\ud800\u1x"]"#, 11, "non-hex"),
+            (#"["\ud800\x"]"#, 9, "may not"), (#"["\ud800\"]"#, 2, "high surrogate"), (#"[1, "\udc00 \\ \" x"#, 5, "lone low surrogate"),
         ]
         for (json, offset, message) in invalid {
             let bytes = Array(json.utf8)

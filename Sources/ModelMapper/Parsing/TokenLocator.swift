@@ -78,9 +78,10 @@ extension MappingError {
         if positionIsEstimated {
             positionIsEstimated = false
             var exact = TokenLocator.syntaxErrorOffset(in: input, allowsMultipleValues: allowsMultipleValues)
-            // What yajl let through before its error comes first (the estimate may have hidden it).
+            // What yajl let through before its error comes first (the estimate may have hidden it), judged
+            // from the bytes before yajl's error only, as the tokenizer does.
             var check = RawInputCheck()
-            if let violation = check.firstViolation(in: input, start: 0, limit: input.count),
+            if let violation = check.firstViolation(in: input, start: 0, limit: exact ?? input.count),
                violation.offset < exact ?? Int.max {
                 exact = violation.offset
                 message = violation.message
