@@ -432,6 +432,7 @@ final class StressTests: XCTestCase {
             (#"{"ID":1,"raw":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#, .depthLimit),
             ("{\"ID\":1,\"when\":\"\u{1}\"}", .syntax),
             ("{\"ID\":1,\"items\":[{\"name\":\"\\ud800\\u", .syntax),
+            ("{\"ID\":1,\"items\":[{\"id\":2,\"name\":\"a long string \\ud800 with a lone surrogate\"}]}", .syntax),
         ]
         var shallow = DecodingOptions.lenient
         shallow.depthLimit = 32
@@ -441,6 +442,11 @@ final class StressTests: XCTestCase {
                 _ = thrownError { _ = try [STMixed](json: "[\(document)]", options: shallow) }
                 _ = thrownError { _ = try JSONValue(json: document, depthLimit: 32) }
             }
+            // UTF-8 yajl lets through (an encoded surrogate), found while making the String.
+            let badText = Array(#"{"ID":1,"items":[{"id":2,"name":"a long string with an encoded surrogate "#.utf8)
+                + [0xED, 0xA0, 0x80] + Array(#""}]}"#.utf8)
+            XCTAssertEqual(thrownError { _ = try STMixed(json: badText) }?.kind, .syntax)
+            XCTAssertEqual(thrownError { _ = try JSONValue(json: badText) }?.kind, .syntax)
             XCTAssertEqual(thrownError { _ = try STValidated(json: #"{"n":-5,"label":"a long label, heap allocated"}"#) }?.kind, .validation)
             XCTAssertEqual(thrownError { _ = try [STAnimal](json: #"[{"name":"rex","barks":"maybe"}]"#, options: .strict) }?.kind, .typeMismatch)
             XCTAssertEqual(thrownError { _ = try STTreeClass(json: #"{"a":{"a":{"kids":[{"a":5}]}}}"#) }?.kind, .typeMismatch)
