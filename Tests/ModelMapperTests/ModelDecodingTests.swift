@@ -136,6 +136,12 @@ final class ModelDecodingTests: XCTestCase {
         let fromValue = try Shapes(jsonObject: JSONValue.object(["origin": ["x": 4]]))
         XCTAssertEqual(fromValue.origin, Point(x: 4, y: 0))
         XCTAssertEqual(try Point(jsonObject: ["x": 1, "y": 2] as [String: Any]), Point(x: 1, y: 2))
+        // NSNumbers of every storage type keep their value (an Int8 NSNumber shares "c" with booleans).
+        let numbers: [String: Any] = ["x": NSNumber(value: Int8(5)), "y": NSNumber(value: Int8(-3))]
+        XCTAssertEqual(try Point(jsonObject: numbers), Point(x: 5, y: -3))
+        let mixed: [Any] = [NSNumber(value: Int8(1)), NSNumber(value: UInt8(200)), NSNumber(value: Int16(-7)),
+                            NSNumber(value: true), NSNumber(value: false), NSNumber(value: Float(0.5))]
+        XCTAssertEqual(try Shapes(jsonObject: ["raw": mixed] as [String: Any]).raw, [1, 200, -7, true, false, 0.5])
     }
 
     func testInputKinds() throws {

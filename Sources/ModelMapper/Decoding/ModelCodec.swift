@@ -152,7 +152,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     /// Classes encode the properties of their dynamic type.
     private func dynamicMeta(_ value: M) throws(MappingError) -> ModelMeta {
-        let dynamicType = Swift.type(of: value as AnyObject)
+        let dynamicType: any AnyObject.Type = Swift.type(of: value as AnyObject)
         if ObjectIdentifier(dynamicType) == ObjectIdentifier(M.self) { return meta }
         guard let mappable = dynamicType as? any JSONMappable.Type else { return meta }
         return try MetaCache.shared.meta(forDynamic: mappable)

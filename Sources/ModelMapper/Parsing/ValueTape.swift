@@ -140,7 +140,10 @@ final class ValueTape {
             appendText(.number, value.description)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             appendText(.number, String(number.uint64Value))
-        case UInt8(ascii: "c"), UInt8(ascii: "B") where NSNumberKind.isBoolean(number):
+        case UInt8(ascii: "B"):
+            _ = buffers.pointee.appendScalar(number.boolValue ? .trueValue : .falseValue, bytes: nil, count: 0)
+        case UInt8(ascii: "c") where NSNumberKind.isBoolean(number):
+            // "c" is also an `Int8`: only the two boolean singletons are booleans.
             _ = buffers.pointee.appendScalar(number.boolValue ? .trueValue : .falseValue, bytes: nil, count: 0)
         default:
             appendText(.number, String(number.int64Value))
