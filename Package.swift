@@ -46,7 +46,9 @@ let package = Package(
         .testTarget(
             name: "ModelMapperTests",
             dependencies: ["ModelMapper", "BenchmarkModels"],
-            path: "Tests/ModelMapperTests"
+            path: "Tests/ModelMapperTests",
+            // Read in place by FuzzRegressionTests (and seeded into the fuzzer), not bundled.
+            exclude: ["FuzzRegressions"]
         ),
     ]
 )
