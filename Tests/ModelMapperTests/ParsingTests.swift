@@ -571,6 +571,29 @@ final class ParsingTests: XCTestCase {
         }
     }
 
+    /// An offending token longer than the input kept for error positions (1 KB), split across chunks: the
+    /// error is found when the token ends, and still points at its start with the right line and column.
+    func testChunkedErrorAtTheStartOfALongToken() throws {
+        for (gap, separator) in [("\n  ", ""), ("\n", " "), (String(repeating: " ", count: 1500), "")] {
+            let json = "{\"a\": \"x\"" + separator + gap + "\"" + String(repeating: "y", count: 3000) + "\": 1}"
+            let bytes = Array(json.utf8)
+            guard let expected = parseError(bytes) else { continue }
+            XCTAssertEqual(expected.offset, json.utf8.count - 3006, json.prefix(20).debugDescription)
+            for points in [[9, 20, 1500, 3000], [12, 13], [10, 2000], [11, 1800, 1801, 2900]] {
+                var parts: [ArraySlice<UInt8>] = []
+                var start = 0
+                for p in points + [bytes.count] where p > start && p <= bytes.count {
+                    parts.append(bytes[start..<p])
+                    start = p
+                }
+                let error = mappingError { try self.parseChunks(parts).0 }
+                XCTAssertEqual(error?.offset, expected.offset, "split at \(points): \(String(describing: error))")
+                XCTAssertEqual(error?.line, expected.line, "split at \(points)")
+                XCTAssertEqual(error?.column, expected.column, "split at \(points)")
+            }
+        }
+    }
+
     func testChunkedDepthLimitAndInvalidUTF8() throws {
         let deep = Array(String(repeating: "[", count: 600).utf8)
         for parts in [oneByteChunks(deep), split(deep, at: 300), split(deep, at: 513)] {

@@ -20,6 +20,44 @@ enum SyntaxErrorPosition {
         var previous: Previous = .none
         /// Open containers after the last delivered token.
         var depth = 0
+        /// Where the next token starts, once a chunk showed it (chunked input: the bytes after `end` may be
+        /// gone when a long offending token ends chunks later). See ``locateNextToken(in:start:)``.
+        var nextStart: Int? = nil
+        /// The line and column of `nextStart`, when the tokenizer tracks lines.
+        var nextPosition: TextPosition? = nil
+        /// The `end` that `nextStart`, `scanned` and `sawSeparator` belong to.
+        var scannedFor = -1
+        /// Offset up to which the bytes after `end` were scanned without finding the next token.
+        var scanned = 0
+        var sawSeparator = false
+
+        /// Scans a chunk yajl accepted (starting at absolute offset `start`) for the start of the token after
+        /// the last delivered one: whitespace and one separator that is valid after it, then its first byte.
+        mutating func locateNextToken(in chunk: UnsafeRawBufferPointer, start: Int) {
+            if scannedFor != end {
+                scannedFor = end
+                scanned = end
+                sawSeparator = false
+                nextStart = nil
+                nextPosition = nil
+            }
+            guard nextStart == nil else { return }
+            var i = max(scanned, start)
+            while i < start + chunk.count {
+                let b = chunk[i - start]
+                if SyntaxErrorPosition.isWhitespace(b) {
+                    i += 1
+                } else if !sawSeparator && ((b == UInt8(ascii: ":") && previous == .key)
+                                            || (b == UInt8(ascii: ",") && previous == .value && depth > 0)) {
+                    sawSeparator = true
+                    i += 1
+                } else {
+                    nextStart = i
+                    break
+                }
+            }
+            scanned = i
+        }
     }
 
     /// The error offset.
@@ -62,6 +100,7 @@ enum SyntaxErrorPosition {
     // MARK: Exact: the token after the last delivered one
 
     static func offendingTokenStart(_ context: Context, inputEnd: Int, byte: (Int) -> UInt8?) -> Int {
+        if context.scannedFor == context.end, let next = context.nextStart { return min(next, inputEnd) }
         var i = max(0, context.end)
         func skipWhitespace() {
             // Bytes no longer available (long runs before a chunk) lay between tokens: skip them too.

@@ -104,7 +104,21 @@ final class Tokenizer {
             isFinished = true
             throw positionedAbsolute(MappingError(.syntax, violation.message), at: violation.offset, chunk: chunk)
         }
-        if tracksLines { position.advance(over: chunk) }
+        if tracksLines {
+            // Remember where the token after the last delivered one starts, with its line and column: if
+            // it turns out to be an error chunks later, its bytes may no longer be at hand.
+            let wasKnown = buffers.pointee.lastToken.nextPosition != nil
+                && buffers.pointee.lastToken.scannedFor == buffers.pointee.lastToken.end
+            buffers.pointee.lastToken.locateNextToken(in: chunk, start: consumedBeforeChunk)
+            if !wasKnown, let next = buffers.pointee.lastToken.nextStart, next >= consumedBeforeChunk {
+                let split = next - consumedBeforeChunk
+                position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<split]))
+                buffers.pointee.lastToken.nextPosition = position
+                position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[split...]))
+            } else {
+                position.advance(over: chunk)
+            }
+        }
         recent.record(chunk, start: consumedBeforeChunk, referenced: referencingInput)
         consumedBeforeChunk += chunk.count
     }
@@ -229,6 +243,12 @@ final class Tokenizer {
         if at >= consumedBeforeChunk { return positioned(error, chunk: chunk, offsetInChunk: at - consumedBeforeChunk) }
         var error = error
         error.offset = at
+        let last = buffers.pointee.lastToken
+        if tracksLines, last.scannedFor == last.end, last.nextStart == at, let known = last.nextPosition {
+            error.line = known.line
+            error.column = known.column
+            return error
+        }
         if tracksLines {
             // Work back from the position at the chunk start over the recent input.
             let byte = { (i: Int) -> UInt8? in self.recent.byte(at: i, current: chunk, currentStart: self.consumedBeforeChunk) }
