@@ -1069,6 +1069,12 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
     "long-token-after-map-value.json": [
         "JSONValue": "syntax", "FZAll.lenient": "syntax", "[FZLeaf].strict": "syntax",
     ],
+    // A lone high surrogate early in a string of several KB, in 20 chunks: held back until the string ended,
+    // chunks later, it was reported without a line and column (its bytes were no longer kept). Its position
+    // is now noted when it is found.
+    "surrogate-early-in-long-string.json": [
+        "JSONValue": "syntax", "FZAll.lenient": "syntax",
+    ],
     // Written by hand (not found by fuzzing): UTF-8 that yajl lets through (an encoded surrogate, an
     // overlong form) in strings a model reads; String(decoding:) used to turn it into U+FFFD silently.
     "utf8-surrogate-in-string.json": [

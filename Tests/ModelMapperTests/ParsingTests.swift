@@ -594,6 +594,30 @@ final class ParsingTests: XCTestCase {
         }
     }
 
+    /// A lone surrogate early in a string longer than the input kept for error positions is reported when
+    /// the string ends, chunks later, with the line and column noted when it was found.
+    func testChunkedSurrogateErrorInALongString() throws {
+        let json = "[1,\n \"ab\\udc00" + String(repeating: "y", count: 3000) + "\"]"
+        let bytes = Array(json.utf8)
+        let expected = parseError(bytes)
+        XCTAssertEqual(expected?.offset, 8)
+        XCTAssertEqual(expected?.line, 2)
+        XCTAssertEqual(expected?.column, 5)
+        for points in [[9, 1500, 3000], [8, 2000], [13, 14, 2900], [4, 1200, 2400]] {
+            var parts: [ArraySlice<UInt8>] = []
+            var start = 0
+            for p in points + [bytes.count] where p > start {
+                parts.append(bytes[start..<p])
+                start = p
+            }
+            let error = mappingError { try self.parseChunks(parts).0 }
+            XCTAssertEqual(error?.offset, 8, "split at \(points): \(String(describing: error))")
+            XCTAssertEqual(error?.line, 2, "split at \(points)")
+            XCTAssertEqual(error?.column, 5, "split at \(points)")
+            XCTAssertTrue(error?.message.contains("lone low surrogate") == true, "split at \(points)")
+        }
+    }
+
     func testChunkedDepthLimitAndInvalidUTF8() throws {
         let deep = Array(String(repeating: "[", count: 600).utf8)
         for parts in [oneByteChunks(deep), split(deep, at: 300), split(deep, at: 513)] {

@@ -31,7 +31,7 @@ struct RawInputCheck {
     private var pending: [UInt8] = []
     private var pendingOffset = 0
     /// A bad escape in a string that had not ended with the chunk it was found in.
-    private var heldBack: Violation?
+    private(set) var heldBack: Violation?
     /// Bytes of the next chunk that continue an escape of the held-back string (0 or 1).
     private var heldBackSkip = 0
 

@@ -30,6 +30,8 @@ final class Tokenizer {
     private var recent = RecentInput()
     /// Finds what yajl accepts but JSON does not, across chunks.
     private var rawInputCheck = RawInputCheck()
+    /// The line and column of the violation `rawInputCheck` holds back, taken while its chunk was at hand.
+    private var heldBackPosition: (offset: Int, position: TextPosition)? = nil
     let tracksLines: Bool
     let allowsMultipleValues: Bool
     private(set) var isFinished = false
@@ -104,6 +106,13 @@ final class Tokenizer {
             isFinished = true
             throw positionedAbsolute(MappingError(.syntax, violation.message), at: violation.offset, chunk: chunk)
         }
+        if tracksLines, let held = rawInputCheck.heldBack, heldBackPosition?.offset != held.offset {
+            // Reported when its string ends, maybe chunks later, when these bytes are gone.
+            let located = positionedAbsolute(MappingError(.syntax, held.message), at: held.offset, chunk: chunk)
+            if let line = located.line, let column = located.column {
+                heldBackPosition = (held.offset, TextPosition(line: line, column: column))
+            }
+        }
         if tracksLines {
             // Remember where the token after the last delivered one starts, with its line and column: if
             // it turns out to be an error chunks later, its bytes may no longer be at hand.
@@ -175,6 +184,7 @@ final class Tokenizer {
         position = TextPosition()
         recent.reset()
         rawInputCheck.reset()
+        heldBackPosition = nil
         isFinished = false
     }
 
@@ -243,8 +253,13 @@ final class Tokenizer {
         if at >= consumedBeforeChunk { return positioned(error, chunk: chunk, offsetInChunk: at - consumedBeforeChunk) }
         var error = error
         error.offset = at
+        // Positions noted while their chunks were at hand: the token after the last delivered one, and a
+        // held-back raw input violation.
         let last = buffers.pointee.lastToken
-        if tracksLines, last.scannedFor == last.end, last.nextStart == at, let known = last.nextPosition {
+        var known: TextPosition? = nil
+        if last.scannedFor == last.end, last.nextStart == at { known = last.nextPosition }
+        if let held = heldBackPosition, held.offset == at { known = held.position }
+        if tracksLines, let known {
             error.line = known.line
             error.column = known.column
             return error
