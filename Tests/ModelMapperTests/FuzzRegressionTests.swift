@@ -1075,6 +1075,12 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
     "surrogate-early-in-long-string.json": [
         "JSONValue": "syntax", "FZAll.lenient": "syntax",
     ],
+    // `["\uDADA` and a truncated UTF-8 sequence: the byte after the high surrogate decides it, and is itself
+    // yajl's error. In chunks the held-back surrogate won, in one buffer yajl's offset came with the
+    // surrogate's message. A violation now wins only when the byte that decides it precedes yajl's error.
+    "surrogate-decided-by-truncated-utf8.json": [
+        "JSONValue": "syntax", "FZAll.lenient": "syntax",
+    ],
     // Written by hand (not found by fuzzing): UTF-8 that yajl lets through (an encoded surrogate, an
     // overlong form) in strings a model reads; String(decoding:) used to turn it into U+FFFD silently.
     "utf8-surrogate-in-string.json": [

@@ -25,6 +25,9 @@ struct RawInputCheck {
     struct Violation: Equatable {
         let offset: Int
         let message: String
+        /// The last byte that was read to decide (absolute): yajl's own error at or before it comes first,
+        /// since that byte may be part of it (`"\uD800` then a truncated UTF-8 sequence).
+        let decidedBy: Int
     }
 
     /// An escape cut by the end of the previous chunk: its bytes from the backslash, and its offset.
@@ -58,7 +61,8 @@ struct RawInputCheck {
         }
         guard count > 0 else { return nil }
         let control = Self.firstFormFeedOrVerticalTab(bytes).map {
-            Violation(offset: start + $0, message: "invalid character \(bytes[$0] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"): not JSON whitespace")
+            Violation(offset: start + $0, message: "invalid character \(bytes[$0] == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"): not JSON whitespace",
+                      decidedBy: start + $0)
         }
         guard let (escape, stringEnded) = firstBadEscape(bytes, start: start, isCandidate: isCandidate),
               control.map({ escape.offset < $0.offset }) ?? true else {
@@ -96,14 +100,14 @@ struct RawInputCheck {
             switch joined.withUnsafeBytes({ Self.classifyEscape(in: $0, at: 0) }) {
             case .valid(let length):
                 resume = length - carried
-            case .invalid(let message):
+            case .invalid(let message, let decidedBy):
                 // The cut escape holds no quote: look for the string's end from the joined bytes on.
                 var skip = 0
                 var ended = joined.withUnsafeBytes { Self.closingQuote(in: $0, from: 0, resume: &skip) } != nil
                 if !ended {
                     ended = Self.closingQuote(in: bytes, from: joined.count - carried + skip, resume: &heldBackSkip) != nil
                 }
-                return (Violation(offset: offset, message: message), ended)
+                return (Violation(offset: offset, message: message, decidedBy: offset + decidedBy), ended)
             case .incomplete:
                 if !isCandidate { pending = joined; pendingOffset = offset }
                 return nil
@@ -116,9 +120,9 @@ struct RawInputCheck {
             switch Self.classifyEscape(in: bytes, at: at) {
             case .valid(let length):
                 i = at + length
-            case .invalid(let message):
+            case .invalid(let message, let decidedBy):
                 let ended = Self.closingQuote(in: bytes, from: at, resume: &heldBackSkip) != nil
-                return (Violation(offset: start + at, message: message), ended)
+                return (Violation(offset: start + at, message: message, decidedBy: start + at + decidedBy), ended)
             case .incomplete:
                 if !isCandidate { pending = Array(bytes[at...]); pendingOffset = start + at }
                 return nil
@@ -147,7 +151,8 @@ struct RawInputCheck {
     private enum EscapeOutcome {
         /// A well-formed escape (or one yajl reports itself) of this many bytes.
         case valid(Int)
-        case invalid(String)
+        /// Not a scalar; decided by the byte this far from the backslash.
+        case invalid(String, decidedBy: Int)
         /// The bytes end before the escape can be judged.
         case incomplete
     }
@@ -162,16 +167,16 @@ struct RawInputCheck {
         guard let unit = hex4(bytes, at + 2) else { return .valid(2) }
         switch unit {
         case 0xDC00...0xDFFF:
-            return .invalid("invalid \\u escape: lone low surrogate \\u\(hexText(unit)) is not a Unicode scalar")
+            return .invalid("invalid \\u escape: lone low surrogate \\u\(hexText(unit)) is not a Unicode scalar", decidedBy: 5)
         case 0xD800...0xDBFF:
             let expectation = "invalid \\u escape: high surrogate \\u\(hexText(unit)) must be followed by a \\u escape of a low surrogate (DC00-DFFF)"
             // Judge as soon as a byte disagrees; wait only while the available bytes could still be a pair.
-            if at + 6 < n && bytes[at + 6] != UInt8(ascii: "\\") { return .invalid(expectation) }
-            if at + 7 < n && bytes[at + 7] != UInt8(ascii: "u") { return .invalid(expectation) }
+            if at + 6 < n && bytes[at + 6] != UInt8(ascii: "\\") { return .invalid(expectation, decidedBy: 6) }
+            if at + 7 < n && bytes[at + 7] != UInt8(ascii: "u") { return .invalid(expectation, decidedBy: 7) }
             guard at + 12 <= n else { return .incomplete }
             // `\u` without four hex digits after it: yajl's lexical error, at the bad digit.
             guard let low = hex4(bytes, at + 8) else { return .valid(6) }
-            guard (0xDC00...0xDFFF).contains(low) else { return .invalid(expectation) }
+            guard (0xDC00...0xDFFF).contains(low) else { return .invalid(expectation, decidedBy: 11) }
             return .valid(12)
         default:
             return .valid(6)

@@ -82,7 +82,7 @@ extension MappingError {
             // from the bytes before yajl's error only, as the tokenizer does.
             var check = RawInputCheck()
             if let violation = check.firstViolation(in: input, start: 0, limit: exact ?? input.count),
-               violation.offset < exact ?? Int.max {
+               violation.decidedBy < exact ?? Int.max {
                 exact = violation.offset
                 message = violation.message
             }

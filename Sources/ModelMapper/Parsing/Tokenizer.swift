@@ -224,12 +224,11 @@ final class Tokenizer {
         if atEnd && at == end && (detail.contains("premature EOF") || detail.hasPrefix("lexical error")) {
             detail = "unexpected end of input (" + detail + ")"
         }
-        // A form feed or lone surrogate that yajl let through before the error is the first error. Without
-        // tracking, `at` is an estimate at or after the exact position: when the whole input is at hand,
-        // the exact yajl error decides which comes first (`resolvePosition` decides again from the input).
-        if let violation = rawInputCheck.firstViolation(in: chunk, start: start, limit: max(0, at - start)),
-           violation.offset < at, context != nil || start > 0
-               || violation.offset < (TokenLocator.syntaxErrorOffset(in: chunk, allowsMultipleValues: allowsMultipleValues) ?? at) {
+        // A form feed or lone surrogate that yajl let through before the error is the first error, if the
+        // bytes that decide it come before yajl's error. Without tracking, `at` is only an estimate: then
+        // `resolvePosition` decides from the whole input, with the exact position.
+        if context != nil, let violation = rawInputCheck.firstViolation(in: chunk, start: start, limit: max(0, at - start)),
+           violation.decidedBy < at {
             detail = violation.message
             at = violation.offset
         }
@@ -241,7 +240,7 @@ final class Tokenizer {
     /// The syntax error for what yajl let through in `chunk` before `end`, if there is any.
     private func rawInputError(_ chunk: UnsafeRawBufferPointer, before end: Int) -> MappingError? {
         guard let violation = rawInputCheck.firstViolation(in: chunk, start: consumedBeforeChunk, limit: max(0, end)),
-              violation.offset < consumedBeforeChunk + end else {
+              violation.decidedBy < consumedBeforeChunk + end else {
             return nil
         }
         return positionedAbsolute(MappingError(.syntax, violation.message), at: violation.offset, chunk: chunk)
