@@ -47,18 +47,6 @@ final class DateParsingTests: XCTestCase {
         }
     }
 
-    /// Deterministic generator (SplitMix64) so failures are reproducible.
-    private struct SeededRNG: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     // 2014-01-20T12:24:48Z
     private let base = 1_390_220_688.0
 
@@ -278,7 +266,7 @@ final class DateParsingTests: XCTestCase {
     }
 
     func testMutatedInputsNeverCrash() {
-        var rng = SeededRNG(state: 42)
+        var rng = SplitMix64(seed: 42)
         let seeds = ["2014-01-20T12:24:48.123+08:00", "Wed Sep 16 12:20:09 +0800 2015", "2014-01-20"]
         let alphabet = Array("0123456789-+:.TZ tz\u{0}\u{FF}SepWed".utf8)
         let p = try? pattern("EEE, dd MMM yyyy hh:mm:ss.SSS a xxx")
@@ -365,7 +353,7 @@ final class DateParsingTests: XCTestCase {
     func testCalendarArithmeticAgainstFoundation() {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = TimeZone(identifier: "UTC")!
-        var rng = SeededRNG(state: 7)
+        var rng = SplitMix64(seed: 7)
         // 1600...2400: Foundation's Gregorian calendar is Julian before 1582.
         let lo = DateParsing.daysFromCivil(1600, 1, 1), hi = DateParsing.daysFromCivil(2400, 12, 31)
         for _ in 0..<3_000 {
@@ -469,7 +457,7 @@ final class DateParsingTests: XCTestCase {
     }
 
     func testISO8601RoundTripRandom() {
-        var rng = SeededRNG(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let oracle = ISO8601DateFormatter()
         oracle.timeZone = TimeZone(identifier: "UTC")
         oracle.formatOptions = [.withInternetDateTime]
@@ -591,7 +579,7 @@ final class DateParsingTests: XCTestCase {
             ("H:m:s d.M.yyyy x", 1),
             ("yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSZZZZZ", 0.000001),
         ]
-        var rng = SeededRNG(state: 99)
+        var rng = SplitMix64(seed: 99)
         for (text, precision) in cases {
             let p = try pattern(text)
             for _ in 0..<5_000 {
@@ -632,7 +620,7 @@ final class DateParsingTests: XCTestCase {
             "M/d/yyyy h:mm:ss a", "EEEE, MMMM d, yyyy 'at' hh:mm a", "yyyy-MM-dd'T'HH:mm:ssXXX",
             "yyyy-MM-dd'T'HH:mm:ssZZZZZ", "yyyy-MM-dd'T'HH:mm:ssxx", "yyyy-MM-dd'T'HH:mm:ss.SSSZ",
         ]
-        var rng = SeededRNG(state: 2024)
+        var rng = SplitMix64(seed: 2024)
         for text in patterns {
             let p = try pattern(text)
             let oracle = posixFormatter(text)

@@ -658,7 +658,7 @@ enum FuzzTargets {
             let randomSplits = true
             #endif
             if randomSplits {
-                var splits = SplitMix(seed: seed ^ 0x5EED)
+                var splits = SplitMix64(seed: seed ^ 0x5EED)
                 let chunks = randomChunks(bytes, &splits)
                 let chunked = collectAsync(chunks, format: format)
                 if let diff = streamDiff(inPlace, chunked) {
@@ -760,7 +760,7 @@ enum FuzzTargets {
     /// as one buffer: the same value, or an error of the same kind at the same offset, line and column.
     private static func chunkedTokenizing(_ bytes: [UInt8], seed: UInt64, whole: JSONValue?,
                                           wholeError: MappingError?) throws(FuzzFailure) {
-        var splits = SplitMix(seed: seed ^ 0x5EED)
+        var splits = SplitMix64(seed: seed ^ 0x5EED)
         let chunks = randomChunks(bytes, &splits)
         let tokenizer = Tokenizer(expectedInputSize: 64, depthLimit: DecodingOptions.defaultDepthLimit, tracksLines: true)
         var value: JSONValue? = nil
@@ -791,7 +791,7 @@ enum FuzzTargets {
         }
     }
 
-    private static func randomChunks(_ bytes: [UInt8], _ rng: inout SplitMix) -> [[UInt8]] {
+    private static func randomChunks(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [[UInt8]] {
         var chunks: [[UInt8]] = []
         var start = 0
         while start < bytes.count {
@@ -873,18 +873,6 @@ enum FuzzTargets {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -14,19 +14,6 @@ private final class Atomic: @unchecked Sendable {
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
 
-/// Deterministic generator (SplitMix64) so failures are reproducible.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Calls `body` with the UTF-8 bytes of `s` as a slice of a larger buffer whose following bytes are more
 /// digits, so that reading past `count` changes the result and is caught.
 private func withLiteral<R>(_ s: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
@@ -219,7 +206,7 @@ final class NumberParsingTests: XCTestCase {
         for (s, expected) in cases {
             XCTAssertEqual(parseInt64(s), expected, s)
         }
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let v = Int64.random(in: Int64.min...Int64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng)
             XCTAssertEqual(parseInt64(String(v)), v)
@@ -241,7 +228,7 @@ final class NumberParsingTests: XCTestCase {
         for (s, expected) in cases {
             XCTAssertEqual(parseUInt64(s), expected, s)
         }
-        var rng = SeededGenerator(seed: 8)
+        var rng = SplitMix64(seed: 8)
         for _ in 0..<20_000 {
             let v = UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng)
             XCTAssertEqual(parseUInt64(String(v)), v)
@@ -286,7 +273,7 @@ final class NumberParsingTests: XCTestCase {
             checker.check(String(s))
         }
         // Long literals (any length must work; these go to libc via a heap-backed temporary).
-        var rng = SeededGenerator(seed: 99)
+        var rng = SplitMix64(seed: 99)
         var long: [String] = [
             "0." + String(repeating: "0", count: 10_000) + "1e10001",
             "1" + String(repeating: "0", count: 12_000) + "e-12000",
@@ -310,7 +297,7 @@ final class NumberParsingTests: XCTestCase {
     }
 
     func testDoubleRandomDigitLiteralsAgainstStrtod() {
-        var rng = SeededGenerator(seed: 0x5EED_0001)
+        var rng = SplitMix64(seed: 0x5EED_0001)
         var checker = DoubleChecker()
         for k in 0..<Self.randomDigitLiterals {
             // Mostly the requested 1...25 digits and -350...350; every 8th is short and near 10^0.
@@ -324,7 +311,7 @@ final class NumberParsingTests: XCTestCase {
     }
 
     func testDoubleRandomPrintedDoublesAgainstStrtod() {
-        var rng = SeededGenerator(seed: 0x5EED_0002)
+        var rng = SplitMix64(seed: 0x5EED_0002)
         var checker = DoubleChecker()
         var produced = 0
         while produced < Self.randomDoubleFormats {
@@ -349,7 +336,7 @@ final class NumberParsingTests: XCTestCase {
 
     /// Exact midpoints between adjacent doubles (ties), and their neighbourhoods at 15...30 digits.
     func testDoubleMidpointsAgainstStrtod() {
-        var rng = SeededGenerator(seed: 0x5EED_0003)
+        var rng = SplitMix64(seed: 0x5EED_0003)
         var checker = DoubleChecker()
         for k in 0..<Self.randomMidpoints {
             var d: Double
@@ -371,7 +358,7 @@ final class NumberParsingTests: XCTestCase {
 
     /// The 128-bit fast path decides almost every input with <= 19 digits, and is never wrong when it does.
     func testEiselLemireDecidesAndAgreesWithStrtod() {
-        var rng = SeededGenerator(seed: 0x5EED_0004)
+        var rng = SplitMix64(seed: 0x5EED_0004)
         var decided = 0
         var wrong: [String] = []
         let total = 100_000
@@ -389,7 +376,7 @@ final class NumberParsingTests: XCTestCase {
 
     /// The libc fallback switches the calling thread's locale; concurrent callers must not disturb each other.
     func testConcurrentUse() {
-        var rng = SeededGenerator(seed: 0x5EED_0007)
+        var rng = SplitMix64(seed: 0x5EED_0007)
         var literals: [String] = []
         for k in 0..<4_000 {
             literals.append(k % 2 == 0 ? randomLiteral(&rng, maxDigits: 25, exponentRange: -340...320)
@@ -427,7 +414,7 @@ final class NumberParsingTests: XCTestCase {
     // MARK: Float
 
     func testFloatAgainstStrtof() {
-        var rng = SeededGenerator(seed: 0x5EED_0005)
+        var rng = SplitMix64(seed: 0x5EED_0005)
         var checker = FloatChecker()
         for s in ["0", "-0", "0.1", "1e38", "3.4028235e38", "3.4028236e38", "3.40282357e38", "1e39", "1.4e-45", "7e-46",
                   "7.1e-46", "1e-50", "16777217", "16777219", "1.00000005960464477539062500", "1.00000005960464477539062501",
@@ -494,7 +481,7 @@ final class NumberParsingTests: XCTestCase {
         XCTAssertEqual(parseDecimal(max38), Decimal(string: max38))
         XCTAssertEqual(parseDecimal(max38)?.description, max38)
         XCTAssertEqual(parseDecimal("-" + max38 + "e-40")?.description, "-0.00" + max38)
-        var rng = SeededGenerator(seed: 0x5EED_0006)
+        var rng = SplitMix64(seed: 0x5EED_0006)
         for _ in 0..<5_000 {
             let count = Int.random(in: 1...38, using: &rng)
             var digits = String(Int.random(in: 1...9, using: &rng))

@@ -226,7 +226,7 @@ final class StreamingTests: XCTestCase {
     func testCorruptedLinesReportedWhileGoodOnesDecode() throws {
         var lines = try twitterLines(count: 120).map { String(decoding: $0, as: UTF8.self) }
         // Seeded corruptions: truncate, bad token, wrong type.
-        var generator = StreamSeededRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var corrupted: [Int: String] = [:]
         for i in 0..<lines.count where generator.next() % 5 == 0 {
             switch generator.next() % 3 {
@@ -629,15 +629,3 @@ final class StreamingTests: XCTestCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so corruptions are the same on every run.
-private struct StreamSeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
