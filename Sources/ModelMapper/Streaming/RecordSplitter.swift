@@ -383,7 +383,7 @@ struct StructuralSplitter {
                 } else {
                     beginValue(issue: .none, next: .afterElement, window)
                 }
-            case .afterElement:
+            case .afterElement, .afterBroken:
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     phase = .afterComma
@@ -393,25 +393,13 @@ struct StructuralSplitter {
                 } else if isPunctuation {
                     return framingByte(.unexpectedCharacter, window)
                 } else {
-                    beginValue(issue: .missingComma, next: .afterElement, window)
+                    // A broken value may have swallowed the comma: accept what follows it either way.
+                    beginValue(issue: phase == .afterBroken ? .none : .missingComma, next: .afterElement, window)
                 }
             case .afterComma:
                 if byte == UInt8(ascii: "]") {
                     phase = .afterArray
                     return framingByte(.trailingComma, window)
-                } else if isPunctuation {
-                    return framingByte(.unexpectedCharacter, window)
-                } else {
-                    beginValue(issue: .none, next: .afterElement, window)
-                }
-            case .afterBroken:
-                // The broken value may have swallowed the comma: accept what follows either way.
-                if byte == UInt8(ascii: ",") {
-                    position += 1
-                    phase = .afterComma
-                } else if byte == UInt8(ascii: "]") {
-                    position += 1
-                    phase = .afterArray
                 } else if isPunctuation {
                     return framingByte(.unexpectedCharacter, window)
                 } else {
