@@ -66,6 +66,17 @@ final class ParsingTests: XCTestCase {
         [bytes[0..<point], bytes[point...]]
     }
 
+    /// `bytes` cut at each of `points` (ascending; points past the end are ignored).
+    func split(_ bytes: [UInt8], atEach points: [Int]) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = 0
+        for p in points + [bytes.count] where p > start && p <= bytes.count {
+            parts.append(bytes[start..<p])
+            start = p
+        }
+        return parts
+    }
+
     func oneByteChunks(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         bytes.indices.map { bytes[$0...$0] }
     }
@@ -592,13 +603,7 @@ final class ParsingTests: XCTestCase {
             guard let expected = parseError(bytes) else { continue }
             XCTAssertEqual(expected.offset, json.utf8.count - 3006, json.prefix(20).debugDescription)
             for points in [[9, 20, 1500, 3000], [12, 13], [10, 2000], [11, 1800, 1801, 2900]] {
-                var parts: [ArraySlice<UInt8>] = []
-                var start = 0
-                for p in points + [bytes.count] where p > start && p <= bytes.count {
-                    parts.append(bytes[start..<p])
-                    start = p
-                }
-                let error = mappingError { try self.parseChunks(parts).0 }
+                let error = mappingError { try self.parseChunks(self.split(bytes, atEach: points)).0 }
                 XCTAssertEqual(error?.offset, expected.offset, "split at \(points): \(String(describing: error))")
                 XCTAssertEqual(error?.line, expected.line, "split at \(points)")
                 XCTAssertEqual(error?.column, expected.column, "split at \(points)")
@@ -616,13 +621,7 @@ final class ParsingTests: XCTestCase {
         XCTAssertEqual(expected?.line, 2)
         XCTAssertEqual(expected?.column, 5)
         for points in [[9, 1500, 3000], [8, 2000], [13, 14, 2900], [4, 1200, 2400]] {
-            var parts: [ArraySlice<UInt8>] = []
-            var start = 0
-            for p in points + [bytes.count] where p > start {
-                parts.append(bytes[start..<p])
-                start = p
-            }
-            let error = mappingError { try self.parseChunks(parts).0 }
+            let error = mappingError { try self.parseChunks(self.split(bytes, atEach: points)).0 }
             XCTAssertEqual(error?.offset, 8, "split at \(points): \(String(describing: error))")
             XCTAssertEqual(error?.line, 2, "split at \(points)")
             XCTAssertEqual(error?.column, 5, "split at \(points)")
