@@ -19,7 +19,8 @@ usage: Benchmarks [options]
   --data DIR         the data directory holding bench/ and yymodel/ (default: ../shared/data next to
                      the package, or $MODELMAPPER_DATA)
   --profile NAME     no measurement: run only the contender named exactly NAME (in the suites --filter
-                     selects) for about 5 s each, e.g. under `perf record`; no report is written
+                     selects; a filter equal to a suite's name selects that suite alone) for about 5 s
+                     each, e.g. under `perf record`; no report is written
   --ops N            with --profile: run exactly N operations instead of 5 s (for callgrind and other
                      counters: run twice with different N and take the difference)
   --list             list the suites and exit
@@ -141,8 +142,12 @@ if !allocationCountingWorks {
 let runStarted = now()
 var results: [SuiteResult] = []
 var skipped: [String] = []
+/// Profiling runs exactly the suites a filter names in full when there is one (`--filter twitter` is
+/// twitter alone, not twitter_partial too), so per-operation counts cover one suite.
+let exactSuiteFilter = profileName != nil && benchmarkSuites.contains { f in filters.contains(f.name.lowercased()) }
 for factory in benchmarkSuites {
     if filtersNameSuites && !filters.contains(where: { factory.name.lowercased().contains($0) }) { continue }
+    if exactSuiteFilter && !filters.contains(factory.name.lowercased()) { continue }
     let suite: BenchmarkSuite
     do {
         suite = try factory.make(environment)
