@@ -175,3 +175,46 @@ extension WeiboUserExtend: JSONMappable, HandwrittenMapping {
 extension WeiboPrivacy: JSONMappable, HandwrittenMapping {
     public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
 }
+
+// MARK: TwitterPartial.swift — twitter.json, the fields a client keeps
+extension TwitterPartialTimeline: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialStatus: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialRetweet: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialUser: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialEntities: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialHashtag: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialUrl: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialMention: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension TwitterPartialSearchMetadata: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+
+// MARK: GithubEventsPartial.swift — github_events.json, the fields an activity feed keeps
+extension GithubPartialEvent: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension GithubPartialActor: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension GithubPartialRepo: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}
+extension GithubPartialPayload: JSONMappable, HandwrittenMapping {
+    public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
+}

@@ -5,7 +5,9 @@
 // order rotated by r), so slow drifts of the machine (frequency, other processes) hit all of them alike.
 // A sample times `opsPerSample` back-to-back operations; the per-op time of a sample is its time divided
 // by that count. Rows report the median and the spread (min/max, p10/p90) of the per-op times.
+// Heap allocations per operation are counted after the warm-up, outside the timed samples (`countAllocations`).
 
+import CYajlFloor
 import Foundation
 
 #if canImport(Glibc)
@@ -130,6 +132,31 @@ struct ContenderResult {
     let stats: Stats?
     let opsPerSample: Int
     let failure: String?
+    /// Heap allocations per operation (malloc, calloc, realloc, aligned allocations: see alloc_counter.c);
+    /// nil when the contender failed or allocation counting is unavailable.
+    var allocations: AllocationCount? = nil
+}
+
+/// Heap allocations per operation, averaged over `runs` operations.
+struct AllocationCount: Sendable {
+    let perOp: Double
+    let bytesPerOp: Double
+    let runs: Int
+}
+
+/// Whether the allocation counter sees this process's allocations (the interposed malloc of alloc_counter.c
+/// was bound by the dynamic linker: the Swift runtime has allocated before main runs, so the count is > 0).
+let allocationCountingWorks = alloc_counter_active() != 0
+
+/// Runs `body` `runs` times and counts the heap allocations of the whole process meanwhile, per run.
+/// Untimed; call it after a warm-up so one-time allocations (caches, lazy metadata) do not count.
+func countAllocations(runs: Int, _ body: () throws -> Void) rethrows -> AllocationCount? {
+    guard allocationCountingWorks, runs > 0 else { return nil }
+    let allocations0 = alloc_counter_read(), bytes0 = alloc_counter_bytes()
+    for _ in 0..<runs { try body() }
+    let allocations = alloc_counter_read() - allocations0, bytes = alloc_counter_bytes() - bytes0
+    return AllocationCount(perOp: Double(allocations) / Double(runs), bytesPerOp: Double(bytes) / Double(runs),
+                           runs: runs)
 }
 
 /// The measured results of one suite.
@@ -189,6 +216,7 @@ func measure(_ suite: BenchmarkSuite, settings: Settings, log: (String) -> Void)
     var failures = [String?](repeating: nil, count: suite.contenders.count)
     var opsPerSample = [Int](repeating: 1, count: suite.contenders.count)
     var estimates = [Double](repeating: 0, count: suite.contenders.count)  // seconds per op
+    var allocations = [AllocationCount?](repeating: nil, count: suite.contenders.count)
 
     // Warm-up and calibration, one contender after the other.
     for (i, contender) in suite.contenders.enumerated() {
@@ -205,6 +233,8 @@ func measure(_ suite: BenchmarkSuite, settings: Settings, log: (String) -> Void)
             estimates[i] = elapsed / Double(count)
             opsPerSample[i] = suite.fixedOpsPerSample
                 ?? Swift.max(1, Int((settings.sampleTarget / Swift.max(estimates[i], 1e-9)).rounded(.up)))
+            // Allocations per op, untimed: one sample's worth of operations, at least 3 and at most 200.
+            allocations[i] = try countAllocations(runs: Swift.min(200, Swift.max(3, opsPerSample[i])), contender.run)
         } catch {
             failures[i] = "\(error)"
             log("  \(contender.name): FAILED: \(error)")
@@ -240,7 +270,8 @@ func measure(_ suite: BenchmarkSuite, settings: Settings, log: (String) -> Void)
     let results = suite.contenders.enumerated().map { i, c in
         ContenderResult(group: c.group, name: c.name, reference: c.reference, comparesToFloor: c.comparesToFloor,
                         stats: failures[i] == nil && !samples[i].isEmpty ? Stats(samples[i]) : nil,
-                        opsPerSample: opsPerSample[i], failure: failures[i])
+                        opsPerSample: opsPerSample[i], failure: failures[i],
+                        allocations: failures[i] == nil ? allocations[i] : nil)
     }
     return SuiteResult(name: suite.name, detail: suite.detail, bytesPerOp: suite.bytesPerOp, floor: suite.floor,
                        rounds: rounds, results: results, checks: suite.checks, peakRSSAfter: peakRSS(),

@@ -20,6 +20,13 @@ func formatRatio(_ value: Double?) -> String {
     return String(format: "%.2f", value)
 }
 
+/// Allocations per operation: whole numbers as such ("1234"), averages of uneven counts with one decimal.
+func formatAllocations(_ count: AllocationCount?) -> String {
+    guard let count else { return "—" }
+    let rounded = count.perOp.rounded()
+    return abs(count.perOp - rounded) < 0.05 ? String(format: "%.0f", rounded) : String(format: "%.1f", count.perOp)
+}
+
 func formatRSS(_ bytes: Int) -> String {
     String(format: "%.1f MB", Double(bytes) / 1_048_576)
 }
@@ -51,12 +58,13 @@ struct TextTable {
 
 func resultsTable(_ suites: [SuiteResult]) -> TextTable {
     var table = TextTable(
-        header: ["data set", "op", "contender", "MB/s", "ms/op", "min – max ms", "speed vs reference", "× yajl floor"],
-        alignment: ["l", "l", "l", "r", "r", "r", "l", "r"])
+        header: ["data set", "op", "contender", "MB/s", "ms/op", "min – max ms", "speed vs reference", "× yajl floor",
+                 "allocs/op"],
+        alignment: ["l", "l", "l", "r", "r", "r", "l", "r", "r"])
     for suite in suites {
         for r in suite.results {
             guard let s = r.stats else {
-                table.rows.append([suite.name, r.group.name, r.name, "—", "—", "—", "failed: \(r.failure ?? "?")", "—"])
+                table.rows.append([suite.name, r.group.name, r.name, "—", "—", "—", "failed: \(r.failure ?? "?")", "—", "—"])
                 continue
             }
             let throughput = suite.throughput(r).map { String(format: "%.1f", $0 / 1e6) } ?? "—"
@@ -67,7 +75,7 @@ func resultsTable(_ suites: [SuiteResult]) -> TextTable {
             table.rows.append([
                 suite.name, r.group.name, r.name, throughput, significant(s.median / 1e6),
                 "\(significant(s.min / 1e6)) – \(significant(s.max / 1e6))", versus,
-                formatRatio(suite.ratioToFloor(r)),
+                formatRatio(suite.ratioToFloor(r)), formatAllocations(r.allocations),
             ])
         }
     }
@@ -220,6 +228,12 @@ struct JSONResults: Codable {
         let megabytesPerSecond: Double?
         let speedVsReference: Double?
         let fractionOfYajlFloor: Double?
+        /// Heap allocations (malloc, calloc, realloc, aligned allocations) per operation, counted untimed
+        /// over `allocationRuns` operations after the warm-up; nil when counting is unavailable.
+        let allocationsPerOp: Double?
+        /// Bytes those allocations requested, per operation.
+        let allocatedBytesPerOp: Double?
+        let allocationRuns: Int?
     }
     struct Suite: Codable {
         let name: String
@@ -255,7 +269,9 @@ func jsonResults(_ suites: [SuiteResult], machine: MachineInfo, settings: [Strin
                         medianNs: r.stats?.median, minNs: r.stats?.min, maxNs: r.stats?.max, p10Ns: r.stats?.p10,
                         p90Ns: r.stats?.p90, meanNs: r.stats?.mean,
                         megabytesPerSecond: suite.throughput(r).map { $0 / 1e6 },
-                        speedVsReference: suite.ratioToReference(r), fractionOfYajlFloor: suite.ratioToFloor(r))
+                        speedVsReference: suite.ratioToReference(r), fractionOfYajlFloor: suite.ratioToFloor(r),
+                        allocationsPerOp: r.allocations?.perOp, allocatedBytesPerOp: r.allocations?.bytesPerOp,
+                        allocationRuns: r.allocations?.runs)
                 },
                 targets: Dictionary(uniqueKeysWithValues: targets.compactMap { t in t.value(in: suite).map { (t.label, $0) } }))
         })
@@ -360,7 +376,9 @@ func markdownReport(_ suites: [SuiteResult], skipped: [String], machine: Machine
     the spread over the samples (p10/p90 are in the JSON file). "speed vs reference" is the reference's \
     median time divided by the row's (> 1: faster); "× yajl floor" is the floor's median time divided by \
     the row's, the floor being yajl with no-op C callbacks and numbers passed raw (`yajl_number`), which \
-    is the tokenizer ModelMapper runs on.
+    is the tokenizer ModelMapper runs on. "allocs/op" counts the heap allocations (malloc, calloc, realloc, \
+    aligned allocations, through an interposed malloc) of one operation, over a few untimed operations after \
+    the warm-up (bytes allocated per op are in the JSON file).
 
     Groups: \(groupsText).
 

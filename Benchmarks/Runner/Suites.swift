@@ -40,9 +40,12 @@ struct SuiteFactory {
 /// Everything the runner measures, in order.
 var benchmarkSuites: [SuiteFactory] { [
     modelSuite("twitter", file: "bench/twitter.json", objectDocument(TwitterTimeline.self)),
+    // Partial models: the subset of fields a client keeps (TwitterPartial.swift), the rest skipped.
+    modelSuite("twitter_partial", file: "bench/twitter.json", objectDocument(TwitterPartialTimeline.self)),
     modelSuite("citm_catalog", file: "bench/citm_catalog.json", objectDocument(CitmCatalog.self)),
     modelSuite("canada", file: "bench/canada.json", objectDocument(CanadaFeatureCollection.self)),
     modelSuite("github_events", file: "bench/github_events.json", arrayDocument(GithubEvent.self)),
+    modelSuite("github_events_partial", file: "bench/github_events.json", arrayDocument(GithubPartialEvent.self)),
     // YYModel's own benchmark: GithubUser, 10000 iterations per sample.
     modelSuite("yymodel_user", file: "yymodel/user.json", objectDocument(GithubUser.self), yyModelIterations: true),
     modelSuite("yymodel_weibo", file: "yymodel/weibo.json", objectDocument(WeiboStatus.self)),

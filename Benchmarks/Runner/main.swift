@@ -135,6 +135,9 @@ let settingsText = [
 ].compactMap { $0 }.joined(separator: ", ")
 log("ModelMapper benchmarks (\(settingsText)); data: \(environment.dataDirectory.path)")
 log("machine: \(machine.cpu), \(machine.cores) cores; \(machine.build) build; load average \(machine.loadAverageAtStart)")
+if !allocationCountingWorks {
+    log("warning: the interposed malloc of alloc_counter.c is not in use: no allocs/op column")
+}
 
 let runStarted = now()
 var results: [SuiteResult] = []
@@ -161,6 +164,7 @@ for factory in benchmarkSuites {
         guard let contender = suite.contenders.first(where: { $0.name == profileName }) else { continue }
         log("\(suite.name): profiling \(profileName) " + (profileOps.map { "for \($0) ops" } ?? "for 5 s"))
         let t0 = now()
+        let allocations0 = alloc_counter_read()
         var count = 0
         do {
             if let profileOps {
@@ -171,6 +175,10 @@ for factory in benchmarkSuites {
             log("  failed: \(error)")
         }
         log(String(format: "  %d ops, %.4f ms/op", count, Double(now() - t0) / 1e6 / Double(max(count, 1))))
+        if allocationCountingWorks {
+            let allocations = alloc_counter_read() - allocations0
+            log(String(format: "  %llu allocations, %.1f per op", allocations, Double(allocations) / Double(max(count, 1))))
+        }
         continue
     }
     guard let selected = select(suite) else { continue }
@@ -209,6 +217,7 @@ do {
         "filter": filters.joined(separator: ","), "warmupSeconds": "\(settings.warmup)",
         "sampleTargetSeconds": "\(settings.sampleTarget)", "suiteBudgetSeconds": "\(settings.suiteBudget)",
         "yyModelIterations": "\(settings.yyModelIterations)", "data": environment.dataDirectory.path,
+        "allocationCounting": allocationCountingWorks ? "interposed malloc (alloc_counter.c)" : "unavailable",
     ]
     try encoder.encode(jsonResults(results, machine: machine, settings: settingsRecord, totalSeconds: totalSeconds))
         .write(to: jsonURL)

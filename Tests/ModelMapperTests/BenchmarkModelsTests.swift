@@ -17,6 +17,9 @@ final class BenchmarkModelsTests: XCTestCase {
     func testCitmCatalog() throws { try verifyModel(CitmCatalog.self, "bench/citm_catalog.json") }
     func testCanada() throws { try verifyModel(CanadaFeatureCollection.self, "bench/canada.json") }
     func testGithubEvents() throws { try verifyArray(GithubEvent.self, "bench/github_events.json") }
+    // Partial models: a subset of each object's fields, the other keys skipped.
+    func testTwitterPartial() throws { try verifyModel(TwitterPartialTimeline.self, "bench/twitter.json") }
+    func testGithubEventsPartial() throws { try verifyArray(GithubPartialEvent.self, "bench/github_events.json") }
     func testYYModelUser() throws { try verifyModel(GithubUser.self, "yymodel/user.json") }
     func testYYModelWeibo() throws { try verifyModel(WeiboStatus.self, "yymodel/weibo.json") }
 
