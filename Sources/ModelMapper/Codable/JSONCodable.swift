@@ -18,7 +18,7 @@ public protocol JSONCodable: JSONMappable, Codable {}
 extension JSONCodable {
     public init(from decoder: any Decoder) throws {
         if let tape = decoder as? TapeDecoder {
-            self = try tape.state.decodeModel(Self.self, tape.index, tape.codingPath) as! Self
+            self = try tape.state.decodeModel(Self.self, tape.index, tape.ref) as! Self
             return
         }
         let json = try AnyJSONValue(from: decoder).value

@@ -58,7 +58,7 @@ extension ModelDecoder {
                     let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
                                                   mode: .foundation, strategies: strategies, usesMapping: usesMapping)
                     do {
-                        return .success(try state.decodeValue(T.self, 0, []))
+                        return .success(try state.decodeValue(T.self, 0, .stack(0)))
                     } catch {
                         return .failure(TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes))
                     }

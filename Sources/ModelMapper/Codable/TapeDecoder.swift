@@ -49,6 +49,10 @@ final class TapeDecodingState {
     let lenient: DecodeContext
     /// The caller's options without an invalid-value handler: a model inside a Codable value throws.
     let unreported: DecodeContext
+    /// Scalars: `strict` in the Foundation mode, `c` in the mapping mode.
+    let scalarContext: DecodeContext
+    /// Number tokens into integers: `lenient` in the Foundation mode (integral floats), `c` otherwise.
+    let numberContext: DecodeContext
     let mode: TapeCodingMode
     let strategies: FoundationDecodingStrategies
     /// Whether `JSONMappable` types are decoded by their mapping (ModelMapper's own rules).
@@ -79,6 +83,8 @@ final class TapeDecodingState {
         var unreportedOptions = context.options
         unreportedOptions.invalidValueHandler = nil
         unreported = DecodeContext(tape: tape, options: unreportedOptions)
+        scalarContext = mode == .foundation ? strict : context
+        numberContext = mode == .foundation ? lenient : context
         self.mode = mode
         self.strategies = strategies
         self.usesMapping = usesMapping
@@ -105,6 +111,65 @@ final class TapeDecodingState {
         @unknown default:
             return raw
         }
+    }
+
+    // MARK: Coding paths
+
+    /// Keys from the root to the value being decoded (`keyStack[0..<depth]` is the path of a decoder at
+    /// `depth` while it decodes): pushed and popped around nested values, so no array is built per
+    /// value; paths are materialized only for errors and `codingPath`. Decoders handed out for later use
+    /// (nested containers, super decoders) carry a fixed path instead.
+    @exclusivity(unchecked) var keyStack: [any CodingKey] = []
+
+    func codingPath(_ depth: Int) -> [any CodingKey] {
+        depth >= keyStack.count ? keyStack : Array(keyStack[0..<depth])
+    }
+
+    func resolve(_ ref: PathRef) -> [any CodingKey] {
+        switch ref {
+        case .stack(let depth): return codingPath(depth)
+        case .fixed(let path): return path
+        }
+    }
+
+    /// A member or element of a container: scalars directly, other values with the key pushed.
+    @inline(__always)
+    func decodeChild<T: Decodable, K: CodingKey>(_ type: T.Type, _ index: Int, parent: TapeDecoder, key: K) throws -> T {
+        if T.self == String.self { return try decodeString(index, parent.childPath(key)) as! T }
+        if T.self == Int.self { return try decodeInteger(Int.self, index, parent.childPath(key)) as! T }
+        if T.self == Double.self { return try decodeDouble(index, parent.childPath(key)) as! T }
+        if T.self == Bool.self { return try decodeBool(index, parent.childPath(key)) as! T }
+        guard case .stack(let depth) = parent.ref else {
+            return try decodeValue(T.self, index, .fixed(parent.childPath(key)))
+        }
+        if keyStack.count > depth { keyStack.removeSubrange(depth...) }
+        keyStack.append(key)
+        defer {
+            if keyStack.count == depth + 1 { keyStack.removeLast() } else if keyStack.count > depth { keyStack.removeSubrange(depth...) }
+        }
+        return try decodeValue(T.self, index, .stack(depth + 1))
+    }
+
+    // MARK: Per-type facts
+
+    enum TypeFlags {
+        static let mappable: UInt8 = 1
+        static let stringKeyedDictionary: UInt8 = 2
+    }
+
+    /// Conformances checked once per type and decoding (a document has few types; a linear memo beats
+    /// the runtime's conformance lookups).
+    private var typeMemo: [(ObjectIdentifier, UInt8)] = []
+
+    @inline(__always)
+    func typeFlags<T>(_ type: T.Type) -> UInt8 {
+        let id = ObjectIdentifier(type)
+        for entry in typeMemo where entry.0 == id { return entry.1 }
+        var flags: UInt8 = 0
+        if type is any JSONMappable.Type { flags |= TypeFlags.mappable }
+        if type is any StringKeyedDictionaryMarker.Type { flags |= TypeFlags.stringKeyedDictionary }
+        if typeMemo.count < 32 { typeMemo.append((id, flags)) }
+        return flags
     }
 
     // MARK: Errors
@@ -172,7 +237,7 @@ final class TapeDecodingState {
         let kind = self.kind(index)
         if kind == .number {
             do {
-                return try IntegerCodec<T>.read(isFoundation ? lenient : c, index)
+                return try IntegerCodec<T>.read(numberContext, index)
             } catch {
                 throw converted(error, T.self, index, path())
             }
@@ -190,7 +255,7 @@ final class TapeDecodingState {
     func decodeString(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
         if kind(index) == .null { throw valueNotFound(String.self, index, path()) }
         do {
-            return try StringCodec.read(isFoundation ? strict : c, index)
+            return try StringCodec.read(scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(String.self, index, path())
                 : converted(error, String.self, index, path())
@@ -201,7 +266,7 @@ final class TapeDecodingState {
     func decodeBool(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         if kind(index) == .null { throw valueNotFound(Bool.self, index, path()) }
         do {
-            return try BoolCodec.read(isFoundation ? strict : c, index)
+            return try BoolCodec.read(scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Bool.self, index, path())
                 : converted(error, Bool.self, index, path())
@@ -225,7 +290,7 @@ final class TapeDecodingState {
         if kind == .null { throw valueNotFound(Double.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return special }
         do {
-            return try DoubleCodec.read(isFoundation ? strict : c, index)
+            return try DoubleCodec.read(scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Double.self, index, path())
                 : converted(error, Double.self, index, path())
@@ -237,7 +302,7 @@ final class TapeDecodingState {
         if kind == .null { throw valueNotFound(Float.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return Float(special) }
         do {
-            return try floatCodec.decode(isFoundation ? strict : c, index)
+            return try floatCodec.decode(scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Float.self, index, path())
                 : converted(error, Float.self, index, path())
@@ -248,100 +313,101 @@ final class TapeDecodingState {
 
     /// Special types natively, `JSONMappable` models through their mapping, everything else through its
     /// `init(from:)`.
-    func decodeValue<T: Decodable>(_ type: T.Type, _ index: Int, _ path: [any CodingKey], rawKeys: Bool = false) throws -> T {
-        if T.self == String.self { return try decodeString(index, path) as! T }
-        if T.self == Int.self { return try decodeInteger(Int.self, index, path) as! T }
-        if T.self == Double.self { return try decodeDouble(index, path) as! T }
-        if T.self == Bool.self { return try decodeBool(index, path) as! T }
-        if T.self == Date.self { return try decodeDate(index, path) as! T }
-        if T.self == Data.self { return try decodeData(index, path) as! T }
-        if T.self == URL.self { return try decodeURL(index, path) as! T }
-        if T.self == Decimal.self { return try decodeWithCodec(decimalCodec, strictInFoundation: true, index, path) as! T }
+    func decodeValue<T: Decodable>(_ type: T.Type, _ index: Int, _ ref: PathRef) throws -> T {
+        if T.self == String.self { return try decodeString(index, resolve(ref)) as! T }
+        if T.self == Int.self { return try decodeInteger(Int.self, index, resolve(ref)) as! T }
+        if T.self == Double.self { return try decodeDouble(index, resolve(ref)) as! T }
+        if T.self == Bool.self { return try decodeBool(index, resolve(ref)) as! T }
+        if T.self == Date.self { return try decodeDate(index, ref) as! T }
+        if T.self == Data.self { return try decodeData(index, ref) as! T }
+        if T.self == URL.self { return try decodeURL(index, ref) as! T }
+        if T.self == Decimal.self { return try decodeWithCodec(decimalCodec, strictInFoundation: true, index, ref) as! T }
         if T.self == JSONValue.self {
             if index < 0 { return JSONValue.null as! T }
             var i = index
-            do { return try JSONValue(tape: tape, index: &i) as! T } catch { throw converted(error, T.self, index, path) }
+            do { return try JSONValue(tape: tape, index: &i) as! T } catch { throw converted(error, T.self, index, resolve(ref)) }
         }
         if !isFoundation {
-            if T.self == UUID.self { return try decodeWithCodec(uuidCodec, strictInFoundation: false, index, path) as! T }
+            if T.self == UUID.self { return try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref) as! T }
         }
-        if usesMapping, let model = T.self as? any JSONMappable.Type {
-            return try decodeModel(model, index, path) as! T
+        let flags = typeFlags(T.self)
+        if usesMapping && flags & TypeFlags.mappable != 0, let model = T.self as? any JSONMappable.Type {
+            return try decodeModel(model, index, ref) as! T
         }
-        let decoder = TapeDecoder(state: self, index: index, codingPath: path,
-                                  rawKeys: isFoundation && T.self is any StringKeyedDictionaryMarker.Type)
+        let decoder = TapeDecoder(state: self, index: index, ref: ref,
+                                  rawKeys: isFoundation && flags & TypeFlags.stringKeyedDictionary != 0)
         return try T(from: decoder)
     }
 
-    private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ path: [any CodingKey]) throws -> V {
-        if kind(index) == .null { throw valueNotFound(V.self, index, path) }
+    private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
+        if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
         do {
             return try codec.decode(isFoundation && strictInFoundation ? strict : c, index)
         } catch {
-            throw converted(error, V.self, index, path)
+            throw converted(error, V.self, index, resolve(ref))
         }
     }
 
     /// A `JSONMappable` model on the same tape, with the caller's options; its errors are thrown (not
     /// reported), with this decoder's path in front.
-    func decodeModel(_ type: any JSONMappable.Type, _ index: Int, _ path: [any CodingKey]) throws -> Any {
+    func decodeModel(_ type: any JSONMappable.Type, _ index: Int, _ ref: PathRef) throws -> Any {
         func open<M: JSONMappable>(_: M.Type) throws -> M {
-            if index < 0 { throw valueNotFound(M.self, index, path) }
+            if index < 0 { throw valueNotFound(M.self, index, resolve(ref)) }
             do {
                 let codec = try ModelDecoder().modelCodec(M.self)
                 return try codec.decode(c.report == nil ? c : unreported, index)
             } catch {
-                throw convertedModelError(error, M.self, index, path)
+                throw convertedModelError(error, M.self, index, resolve(ref))
             }
         }
         return try open(type)
     }
 
-    func decodeDate(_ index: Int, _ path: [any CodingKey]) throws -> Date {
-        guard isFoundation else { return try decodeWithCodec(dateCodec, strictInFoundation: false, index, path) }
+    func decodeDate(_ index: Int, _ ref: PathRef) throws -> Date {
+        guard isFoundation else { return try decodeWithCodec(dateCodec, strictInFoundation: false, index, ref) }
         switch strategies.dates {
         case .deferredToDate:
-            return try Date(from: TapeDecoder(state: self, index: index, codingPath: path))
+            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try decodeDouble(index, path))
+            return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try decodeDouble(index, path) / 1000)
+            return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)) / 1000)
         case .iso8601:
-            let text = try decodeString(index, path)
+            let text = try decodeString(index, resolve(ref))
             guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw dataCorrupted(index, path, "Expected date string to be ISO8601-formatted.")
+                throw dataCorrupted(index, resolve(ref), "Expected date string to be ISO8601-formatted.")
             }
             return date
         // `.formatted(DateFormatter)` is a `.custom` strategy in this Foundation.
         case .custom(let transform):
-            return try transform(TapeDecoder(state: self, index: index, codingPath: path))
+            return try transform(TapeDecoder(state: self, index: index, ref: ref))
         @unknown default:
-            return try Date(from: TapeDecoder(state: self, index: index, codingPath: path))
+            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
         }
     }
 
-    func decodeData(_ index: Int, _ path: [any CodingKey]) throws -> Data {
-        guard isFoundation else { return try decodeWithCodec(dataCodec, strictInFoundation: false, index, path) }
+    func decodeData(_ index: Int, _ ref: PathRef) throws -> Data {
+        guard isFoundation else { return try decodeWithCodec(dataCodec, strictInFoundation: false, index, ref) }
         switch strategies.data {
         case .deferredToData:
-            return try Data(from: TapeDecoder(state: self, index: index, codingPath: path))
+            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
         case .base64:
-            let text = try decodeString(index, path)
+            let text = try decodeString(index, resolve(ref))
             guard let data = Data(base64Encoded: text) else {
-                throw dataCorrupted(index, path, "Encountered Data is not valid Base64.")
+                throw dataCorrupted(index, resolve(ref), "Encountered Data is not valid Base64.")
             }
             return data
         case .custom(let transform):
-            return try transform(TapeDecoder(state: self, index: index, codingPath: path))
+            return try transform(TapeDecoder(state: self, index: index, ref: ref))
         @unknown default:
-            return try Data(from: TapeDecoder(state: self, index: index, codingPath: path))
+            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
         }
     }
 
-    func decodeURL(_ index: Int, _ path: [any CodingKey]) throws -> URL {
-        guard isFoundation else { return try decodeWithCodec(urlCodec, strictInFoundation: false, index, path) }
-        let text = try decodeString(index, path)
-        guard let url = URL(string: text) else { throw dataCorrupted(index, path, "Invalid URL string.") }
+    func decodeURL(_ index: Int, _ ref: PathRef) throws -> URL {
+        guard isFoundation else { return try decodeWithCodec(urlCodec, strictInFoundation: false, index, ref) }
+        let text = try decodeString(index, resolve(ref))
+        guard let url = URL(string: text) else { throw dataCorrupted(index, resolve(ref), "Invalid URL string.") }
         return url
     }
 
@@ -400,12 +466,32 @@ final class TapeDecodingState {
 // MARK: - Decoder
 
 /// A `Decoder` for the value at one tape index; also its single-value container.
+/// Where a decoder's coding path is: on the state's stack (`keyStack[0..<depth]`), or fixed.
+enum PathRef {
+    case stack(Int)
+    case fixed([any CodingKey])
+}
+
 struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     let state: TapeDecodingState
     let index: Int
-    let codingPath: [any CodingKey]
+    let ref: PathRef
     /// Keys are used as they are (a `[String: Value]` dictionary: no key strategy, as JSONDecoder).
     var rawKeys = false
+
+    init(state: TapeDecodingState, index: Int, ref: PathRef, rawKeys: Bool = false) {
+        self.state = state
+        self.index = index
+        self.ref = ref
+        self.rawKeys = rawKeys
+    }
+
+    /// A decoder with a fixed coding path (handed out for later use).
+    init(state: TapeDecodingState, index: Int, codingPath: [any CodingKey]) {
+        self.init(state: state, index: index, ref: .fixed(codingPath))
+    }
+
+    var codingPath: [any CodingKey] { state.resolve(ref) }
 
     var userInfo: [CodingUserInfoKey: Any] { state.strategies.userInfo }
 
@@ -464,7 +550,7 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(UInt32.self, index, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(UInt64.self, index, codingPath) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try state.decodeValue(T.self, index, codingPath)
+        try state.decodeValue(T.self, index, ref)
     }
 }
 
@@ -593,7 +679,7 @@ final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try state.decodeInteger(UInt32.self, try value(key), path(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(UInt64.self, try value(key), path(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.decodeValue(T.self, try value(key), path(key))
+        try state.decodeChild(T.self, try value(key), parent: decoder, key: key)
     }
 
     // decodeIfPresent: one lookup (the protocol's defaults look the key up three times).
@@ -658,7 +744,7 @@ final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 throw state.converted(error, URL.self, i, path(key))
             }
         }
-        return try state.decodeValue(T.self, i, path(key))
+        return try state.decodeChild(T.self, i, parent: decoder, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -765,7 +851,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { s, i, p in try s.decodeInteger(UInt32.self, i, p()) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { s, i, p in try s.decodeInteger(UInt64.self, i, p()) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try next(type) { s, i, p in try s.decodeValue(T.self, i, p()) }
+        guard position < end else { throw atEnd(type) }
+        let result = try state.decodeChild(T.self, position, parent: decoder, key: JSONIndexKey(currentIndex))
+        position = state.tape.indexAfterValue(at: position)
+        currentIndex += 1
+        return result
     }
 
     /// At the end and `null` are nil; in mapping mode so is an empty string for `URL?`.

@@ -30,21 +30,48 @@ enum EncodedNode {
 }
 
 final class EncodedArray {
-    var values: [EncodedNode] = []
+    @exclusivity(unchecked) var values: [EncodedNode] = []
 }
 
-/// Members in insertion order; encoding a key again replaces its value in place.
+/// Members in insertion order; encoding a key again replaces its value in place (found by comparing
+/// UTF-8 lengths first, so distinct keys rarely cost a string comparison).
 final class EncodedObject {
-    var keys: [String] = []
-    var values: [EncodedNode] = []
+    struct Member {
+        var key: String
+        var length: Int
+        var value: EncodedNode
+    }
+
+    @exclusivity(unchecked) var members: [Member] = []
+    /// Key -> member index, once the object is large (dictionaries): lookups stay O(1).
+    @exclusivity(unchecked) var index: [String: Int]? = nil
+
+    init() {
+        members.reserveCapacity(16)
+    }
 
     @inline(__always)
     func set(_ key: String, _ value: EncodedNode) {
-        if let i = keys.firstIndex(of: key) {
-            values[i] = value
+        if members.count >= 16 { return setIndexed(key, value) }
+        let length = key.utf8.count
+        for i in members.indices where members[i].length == length && members[i].key == key {
+            members[i].value = value
+            return
+        }
+        members.append(Member(key: key, length: length, value: value))
+    }
+
+    private func setIndexed(_ key: String, _ value: EncodedNode) {
+        if index == nil {
+            var built = [String: Int](minimumCapacity: members.count * 2)
+            for (i, member) in members.enumerated() { built[member.key] = i }
+            index = built
+        }
+        if let i = index![key] {
+            members[i].value = value
         } else {
-            keys.append(key)
-            values.append(value)
+            index![key] = members.count
+            members.append(Member(key: key, length: 0, value: value))
         }
     }
 }
@@ -239,9 +266,9 @@ final class TapeEncodingState {
         case .int(let i): e.writer.integer(i)
         case .uint(let u): e.writer.integer(u)
         case .double(let d):
-            if isFoundation { e.writer.raw(Self.foundationText(d)) } else { e.writer.raw(NumberFormatting.shortest(d)) }
+            Self.writeNumber(isFoundation ? d.description : NumberFormatting.shortest(d), dropsPointZero: isFoundation, &e)
         case .float(let f):
-            if isFoundation { e.writer.raw(Self.foundationText(f)) } else { e.writer.raw(NumberFormatting.shortest(f)) }
+            Self.writeNumber(isFoundation ? f.description : NumberFormatting.shortest(f), dropsPointZero: isFoundation, &e)
         case .string(let s): e.writer.string(s)
         case .number(let text): e.writer.raw(text)
         case .array(let array):
@@ -253,19 +280,20 @@ final class TapeEncodingState {
             e.writer.endArray(empty: array.values.isEmpty)
         case .object(let object):
             e.writer.beginObject()
-            if e.sortsKeys && object.keys.count > 1 {
-                let order = object.keys.indices.sorted { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
-                for (n, i) in order.enumerated() {
-                    e.writer.key(object.keys[i], first: n == 0)
-                    try write(object.values[i], &e)
+            let members = object.members
+            if e.sortsKeys && members.count > 1 {
+                let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                for (n, member) in sorted.enumerated() {
+                    e.writer.key(member.key, first: n == 0)
+                    try write(member.value, &e)
                 }
             } else {
-                for i in object.keys.indices {
-                    e.writer.key(object.keys[i], first: i == 0)
-                    try write(object.values[i], &e)
+                for i in members.indices {
+                    e.writer.key(members[i].key, first: i == 0)
+                    try write(members[i].value, &e)
                 }
             }
-            e.writer.endObject(empty: object.keys.isEmpty)
+            e.writer.endObject(empty: members.isEmpty)
         case .encoder(let encoder):
             try write(encoder.node ?? .object(EncodedObject()), &e)
         case .custom(let custom):
@@ -280,11 +308,15 @@ final class TapeEncodingState {
         }
     }
 
-    /// JSONEncoder's number text: the shortest round-trip form without a trailing `.0`.
-    static func foundationText<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) -> String {
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+    /// Writes number text; JSONEncoder's form drops a trailing `.0` (`2.0` is written `2`).
+    @inline(__always)
+    static func writeNumber(_ text: String, dropsPointZero: Bool, _ e: inout EncodeContext) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var n = utf8.count
+            if dropsPointZero && n > 2 && utf8[n - 2] == UInt8(ascii: ".") && utf8[n - 1] == UInt8(ascii: "0") { n -= 2 }
+            e.writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<n]))
+        }
     }
 }
 
@@ -295,7 +327,7 @@ final class TapeEncoder: Encoder {
     let codingPath: [any CodingKey]
     /// `[String: Value]` dictionaries: keys as they are (no key strategy, as JSONEncoder).
     let rawKeys: Bool
-    var node: EncodedNode?
+    @exclusivity(unchecked) var node: EncodedNode?
 
     init(state: TapeEncodingState, codingPath: [any CodingKey], rawKeys: Bool = false) {
         self.state = state

@@ -15,7 +15,7 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         let state = TapeDecodingState(tape: c.tape, context: c, mode: .mapping)
         do {
-            return try state.decodeValue(Value.self, index, [])
+            return try state.decodeValue(Value.self, index, .stack(0))
         } catch let error as MappingError {
             var error = error
             if error.tokenIndex == nil { error.tokenIndex = index }
