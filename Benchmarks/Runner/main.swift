@@ -19,7 +19,10 @@ usage: Benchmarks [options]
   --data DIR         the data directory holding bench/ and yymodel/ (default: ../shared/data next to
                      the package, or $MODELMAPPER_DATA)
   --profile NAME     no measurement: run only the contender named exactly NAME (in the suites --filter
-                     selects) for about 5 s each, e.g. under `perf record`; no report is written
+                     selects; a filter equal to a suite's name selects that suite alone) for about 5 s
+                     each, e.g. under `perf record`; no report is written
+  --ops N            with --profile: run exactly N operations instead of 5 s (for callgrind and other
+                     counters: run twice with different N and take the difference)
   --list             list the suites and exit
   --help             this text
 """
@@ -34,6 +37,7 @@ var quick = false
 var listOnly = false
 var rounds: Int?
 var profileName: String?
+var profileOps: Int?
 
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(for flag: String) -> String {
@@ -56,6 +60,12 @@ while let argument = arguments.popFirst() {
     case "--report": reportPath = value(for: argument)
     case "--data": dataPath = value(for: argument)
     case "--profile": profileName = value(for: argument)
+    case "--ops":
+        guard let n = Int(value(for: argument)), n >= 0 else {
+            FileHandle.standardError.write(Data("Benchmarks: --ops needs a non-negative integer\n".utf8))
+            exit(2)
+        }
+        profileOps = n
     case "--list": listOnly = true
     case "--help", "-h":
         print(usage)
@@ -129,8 +139,12 @@ log("machine: \(machine.cpu), \(machine.cores) cores; \(machine.build) build; lo
 let runStarted = now()
 var results: [SuiteResult] = []
 var skipped: [String] = []
+/// Profiling runs exactly the suites a filter names in full when there is one (`--filter twitter` is
+/// twitter alone, not twitter_partial too), so per-operation counts cover one suite.
+let exactSuiteFilter = profileName != nil && benchmarkSuites.contains { f in filters.contains(f.name.lowercased()) }
 for factory in benchmarkSuites {
     if filtersNameSuites && !filters.contains(where: { factory.name.lowercased().contains($0) }) { continue }
+    if exactSuiteFilter && !filters.contains(factory.name.lowercased()) { continue }
     let suite: BenchmarkSuite
     do {
         suite = try factory.make(environment)
@@ -145,11 +159,14 @@ for factory in benchmarkSuites {
     }
     if let profileName {
         guard let contender = suite.contenders.first(where: { $0.name == profileName }) else { continue }
-        log("\(suite.name): profiling \(profileName) for 5 s")
+        log("\(suite.name): profiling \(profileName) " + (profileOps.map { "for \($0) ops" } ?? "for 5 s"))
         let t0 = now()
         var count = 0
         do {
-            while Double(now() - t0) / 1e9 < 5 { try contender.run(); count += 1 }
+            if let profileOps {
+                while count < profileOps { try contender.run(); count += 1 }
+            }
+            while profileOps == nil && Double(now() - t0) / 1e9 < 5 { try contender.run(); count += 1 }
         } catch {
             log("  failed: \(error)")
         }

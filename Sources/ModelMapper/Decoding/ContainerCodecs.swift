@@ -33,6 +33,8 @@ final class OptionalCodec<Wrapped>: ValueCodec<Wrapped?>, @unchecked Sendable {
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
 
     override var fieldKind: FieldKind { wrapped.fieldKind.optional }
+
+    override var tapeFilter: TapeFilterNode? { wrapped.tapeFilter }
 }
 
 /// Iterates the elements of the array at `index`, throwing `.typeMismatch` for a non-array (or wrapping a
@@ -121,11 +123,15 @@ private func decodeElement<R>(
 /// `[Element]`: an array; null elements are an error unless `Element` is Optional.
 final class ArrayCodec<Element>: ValueCodec<[Element]>, @unchecked Sendable {
     let element: ValueCodec<Element>
+    private let filter: TapeFilterNode?
 
     init(element: ValueCodec<Element>) {
         self.element = element
+        filter = element.tapeFilter.map { TapeFilterNode(.array, child: $0) }
         super.init()
     }
+
+    override var tapeFilter: TapeFilterNode? { filter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Element] {
         let element = self.element
@@ -140,11 +146,15 @@ final class ArrayCodec<Element>: ValueCodec<[Element]>, @unchecked Sendable {
 /// `ContiguousArray<Element>`.
 final class ContiguousArrayCodec<Element>: ValueCodec<ContiguousArray<Element>>, @unchecked Sendable {
     let element: ValueCodec<Element>
+    private let filter: TapeFilterNode?
 
     init(element: ValueCodec<Element>) {
         self.element = element
+        filter = element.tapeFilter.map { TapeFilterNode(.array, child: $0) }
         super.init()
     }
+
+    override var tapeFilter: TapeFilterNode? { filter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> ContiguousArray<Element> {
         var result: ContiguousArray<Element> = []
@@ -164,11 +174,15 @@ final class ContiguousArrayCodec<Element>: ValueCodec<ContiguousArray<Element>>,
 /// `Set<Element>`: an array; duplicates collapse.
 final class SetCodec<Element: Hashable>: ValueCodec<Set<Element>>, @unchecked Sendable {
     let element: ValueCodec<Element>
+    private let filter: TapeFilterNode?
 
     init(element: ValueCodec<Element>) {
         self.element = element
+        filter = element.tapeFilter.map { TapeFilterNode(.array, child: $0) }
         super.init()
     }
+
+    override var tapeFilter: TapeFilterNode? { filter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Set<Element> {
         var result = Set<Element>(minimumCapacity: Int(c.tape[index].length))
@@ -198,11 +212,15 @@ func encodeElements<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>, _
 /// `[String: Value]`: an object; duplicate keys keep the last value.
 final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Sendable {
     let value: ValueCodec<Value>
+    private let filter: TapeFilterNode?
 
     init(value: ValueCodec<Value>) {
         self.value = value
+        filter = value.tapeFilter.map { TapeFilterNode(.dictionary, child: $0) }
         super.init()
     }
+
+    override var tapeFilter: TapeFilterNode? { filter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String: Value] {
         let token = c.tape[index]

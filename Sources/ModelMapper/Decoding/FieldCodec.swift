@@ -92,6 +92,10 @@ class FieldCodec: @unchecked Sendable {
 
     /// The decoding loop's built-in path for this codec's type, or `.codec` to call the codec.
     var fieldKind: FieldKind { .codec }
+
+    /// What the tape must record of a value this codec decodes; nil records the value whole. Models and
+    /// collections of models return a node so that members no model reads are skipped while parsing.
+    var tapeFilter: TapeFilterNode? { nil }
 }
 
 /// A codec for values of type `Value`.

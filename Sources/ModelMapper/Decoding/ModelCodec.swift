@@ -7,11 +7,56 @@
 
 /// Decodes and encodes a model type; one per model type, shared by every property of that type.
 final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
-    /// Set by the builder right after the meta is built (before any decoding).
-    var meta: ModelMeta!
+    /// Set by the builder right after the meta is built (before any decoding); completes `filter`.
+    var meta: ModelMeta! {
+        didSet { Self.completeFilter(filter, meta: meta) }
+    }
     private let isClass = M.self is AnyClass
+    /// Made empty with the codec, so collections of this model (and recursive models) can point at it
+    /// before the meta exists.
+    private let filter = TapeFilterNode()
 
     init() { super.init() }
+
+    override var tapeFilter: TapeFilterNode? { filter }
+
+    /// The members the decoding walk reads: plain keys (with the property index as the key token's hint,
+    /// and the property codec's node for the value) and the first component of every key path and
+    /// alternative key (recorded whole, found after the member loop). Hooks and polymorphic classes see
+    /// the whole object, so their objects are recorded whole.
+    private static func completeFilter(_ filter: TapeFilterNode, meta: ModelMeta) {
+        if meta.decodingHooks != nil || meta.polymorphic != nil {
+            filter.completeAsWhole()
+            return
+        }
+        var order: [String] = []
+        var members: [String: (hint: Int, readers: Int, whole: Bool)] = [:]
+        for (p, property) in meta.properties.enumerated() where !property.isReadOnly {
+            if property.isPlainKey {
+                let key = property.keyPaths[0][0]
+                if let m = members[key] {
+                    // The key table finds the first plain reader; the walk follows the chain from it.
+                    members[key] = (m.hint >= 0 ? m.hint : p, m.readers + 1, m.whole)
+                } else {
+                    order.append(key)
+                    members[key] = (p, 1, false)
+                }
+            } else {
+                for path in property.keyPaths {
+                    let key = path[0]
+                    if let m = members[key] { members[key] = (m.hint, m.readers, true) } else {
+                        order.append(key)
+                        members[key] = (-1, 0, true)
+                    }
+                }
+            }
+        }
+        filter.complete(members: order.map { key in
+            let m = members[key]!
+            let child = m.whole || m.readers != 1 ? nil : meta.properties[m.hint].codec.tapeFilter
+            return (key: Array(key.utf8), hint: m.hint, child: child)
+        })
+    }
 
     override var mergesInPlace: Bool { !isClass }
 

@@ -34,26 +34,26 @@ public struct ModelDecoder: Sendable {
     /// Decodes a model from a JSON object.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
         let codec = try modelCodec(M.self)
-        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level array of models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
         let codec = ArrayCodec<M>(element: try modelCodec(M.self))
-        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level object whose values are models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
         let codec = DictionaryCodec<M>(value: try modelCodec(M.self))
-        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values.
     public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
         let codec = try modelCodec(M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
-            try decodeDocument(json) { c throws(MappingError) in try codec.update(c, 0, pointer) }
+            try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
     }
 
@@ -84,11 +84,13 @@ public struct ModelDecoder: Sendable {
         return meta.codec as! ModelCodec<M>
     }
 
-    /// Parses `json`, runs `body` on the tape, and resolves error positions against the bytes.
-    func decodeDocument<R, Input: JSONInput>(_ json: Input, _ body: (DecodeContext) throws(MappingError) -> R) throws -> R {
+    /// Parses `json`, runs `body` on the tape, and resolves error positions against the bytes. `filter`
+    /// (the root codec's) lets the tape skip what the model does not read.
+    func decodeDocument<R, Input: JSONInput>(_ json: Input, filter: TapeFilterNode? = nil,
+                                             _ body: (DecodeContext) throws(MappingError) -> R) throws -> R {
         let options = self.options
         return try json.withJSONBytes { bytes throws(MappingError) -> R in
-            try decodeBytes(bytes, options: options, body)
+            try decodeBytes(bytes, options: options, filter: filter, body)
         }
     }
 
@@ -108,14 +110,15 @@ public struct ModelDecoder: Sendable {
 
 /// Decodes one document from bytes: the tape references the bytes, errors (thrown and reported) get
 /// their line and column.
-func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions,
+func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, filter: TapeFilterNode? = nil,
                     _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-    try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
+    try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
         let report = options.invalidValueHandler.map { _ in ErrorReport() }
         let result = try body(DecodeContext(tape: tape, options: options, report: report))
         if let report, let handler = options.invalidValueHandler {
             for error in report.errors {
                 var error = error
+                tape.locate(&error)
                 error.resolvePosition(in: bytes)
                 handler(error)
             }

@@ -14,7 +14,11 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
     var i = index + 1
     while i < end {
         let valueIndex = i + 1
-        var p = table.find(c.tape.bytes(c.tape[i]))
+        let key = c.tape[i]
+        // A filtered tape names the property in the key token; otherwise look the key up.
+        var p = key.hint != 0 ? Int(key.hint) - 1 : table.find(c.tape.bytes(key))
+        assert(key.hint == 0 || p == table.find(c.tape.bytes(key)), "a key hint from another model's filter")
+        assert(p < meta.properties.count, "property index out of bounds")
         while p >= 0 {
             let slot = slots[p]
             if slot.takesNull || c.tape[valueIndex].kind != .null {

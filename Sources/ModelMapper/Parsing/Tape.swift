@@ -8,7 +8,11 @@
 //   only after parsing has finished, and the view must not outlive the tape nor the input buffer).
 // - A token with `inArena == false` refers to the input buffer given to `parse`; such tokens are only
 //   created when the caller promised (`referencesInput`) that the buffer outlives every `TapeView`.
-// - `Token` and `StackEntry` are trivial types, so buffers are filled and moved with plain memory copies.
+// - `Token` and `StackEntry` are trivial types, so buffers are filled and moved with plain memory copies
+//   (`StackEntry.filter` is an unretained reference; see the invariants in TapeFilter.swift).
+// - With a filter, tape index and callback ordinal differ by the callbacks skipped before the token:
+//   `skipRuns` records them, in increasing tape index, so `documentOrdinal(of:)` can map an error's token
+//   back to the input (TokenLocator counts callbacks).
 
 /// Growable storage written by the tokenizer's callbacks. All fields are trivial; see the file comment.
 struct TapeBuffers {
@@ -17,6 +21,26 @@ struct TapeBuffers {
         var start: Int
         /// Values plus keys seen directly inside the container.
         var items: Int
+        /// What is recorded inside the container (nil: everything).
+        var filter: UnsafePointer<TapeFilterTable>? = nil
+    }
+
+    /// A point where skipped callbacks end: tokens from `tapeIndex` on come after `skippedBefore`
+    /// callbacks that recorded nothing.
+    struct SkipRun {
+        var tapeIndex: Int
+        var skippedBefore: Int
+
+        /// The callback ordinal (what ``TokenLocator`` counts) of the token at tape index `index`, given the
+        /// runs of a tape in increasing `tapeIndex`.
+        static func documentOrdinal(of index: Int, runs: UnsafePointer<SkipRun>, count: Int) -> Int {
+            var low = 0, high = count
+            while low < high {
+                let mid = (low + high) / 2
+                if runs[mid].tapeIndex <= index { low = mid + 1 } else { high = mid }
+            }
+            return low == 0 ? index : index + runs[low - 1].skippedBefore
+        }
     }
 
     var tokens: UnsafeMutablePointer<Token>
@@ -48,6 +72,23 @@ struct TapeBuffers {
     /// Why a callback cancelled the parse, if one did.
     var failure: TapeFailure = .none
 
+    // MARK: Filtering (whole-document decodes of models; see TapeFilter.swift)
+
+    /// Whether `rootFilter` applies: the document's top-level value is filtered by it.
+    var filtering = false
+    var rootFilter: UnsafePointer<TapeFilterTable>? = nil
+    /// In an object of a filtered model, the member entry of the key just seen (for its value's node).
+    var pendingMember: UnsafeMutablePointer<TapeFilterTable.Member>? = nil
+    /// The next value is skipped (its key was not kept).
+    var skipsNextValue = false
+    /// Containers open inside a skipped value.
+    var skipDepth = 0
+    /// Callbacks that recorded nothing, so far.
+    var skippedCallbacks = 0
+    var skipRuns: UnsafeMutablePointer<SkipRun>
+    var skipRunCount = 0
+    var skipRunCapacity: Int
+
     /// Only for tokenizers that track positions (chunked input): the yajl handle, the absolute offset
     /// and end of the chunk being parsed, and where the last token ended, for exact error positions.
     var positionHandle: OpaquePointer? = nil
@@ -66,6 +107,8 @@ struct TapeBuffers {
         stack[0] = StackEntry(start: -1, items: 0)
         recordEndCapacity = 16
         recordEnds = .allocate(capacity: recordEndCapacity)
+        skipRunCapacity = 16
+        skipRuns = .allocate(capacity: skipRunCapacity)
     }
 
     func deallocate() {
@@ -73,14 +116,34 @@ struct TapeBuffers {
         arena.deallocate()
         stack.deallocate()
         recordEnds.deallocate()
+        skipRuns.deallocate()
+    }
+
+    /// Starts filtering the next document with `root` (nil: record everything).
+    mutating func setFilter(_ root: TapeFilterNode?) {
+        precondition(tokenCount == 0 && depth == 0 && recordDepth < 0, "a filter is set before a whole-document parse")
+        rootFilter = root.map { UnsafePointer($0.table) }
+        filtering = root != nil
+    }
+
+    /// Clears the filter state (the buffers stay).
+    mutating func resetFilter() {
+        filtering = false
+        rootFilter = nil
+        pendingMember = nil
+        skipsNextValue = false
+        skipDepth = 0
+        skippedCallbacks = 0
+        skipRunCount = 0
     }
 
     // MARK: Appending (called from the C callbacks)
 
     @inline(__always)
-    mutating func appendToken(_ kind: TokenKind, inArena: Bool = false, length: UInt32 = 0, payload: Int = 0) {
+    mutating func appendToken(_ kind: TokenKind, inArena: Bool = false, hint: UInt16 = 0, length: UInt32 = 0, payload: Int = 0) {
         if tokenCount == tokenCapacity { growTokens() }
-        tokens[tokenCount] = Token(kind: kind, inArena: inArena, length: length, payload: payload)
+        assert(tokenCount < tokenCapacity)
+        tokens[tokenCount] = Token(kind: kind, inArena: inArena, hint: hint, length: length, payload: payload)
         tokenCount += 1
     }
 
@@ -94,9 +157,34 @@ struct TapeBuffers {
         tokenCapacity = newCapacity
     }
 
-    /// Appends a scalar (string, number, literal); returns false to cancel the parse.
+    /// Appends a scalar (string, number, literal) or a key; returns false to cancel the parse.
     @inline(__always)
     mutating func appendScalar(_ kind: TokenKind, bytes: UnsafeRawPointer?, count: Int) -> Bool {
+        var hint: UInt16 = 0
+        if filtering {
+            if skipDepth > 0 {
+                skippedCallbacks += 1
+                return true
+            }
+            if skipsNextValue {
+                // A skipped member's scalar value.
+                assert(kind != .key, "a key cannot follow a key")
+                skipsNextValue = false
+                skippedCallbacks += 1
+                endSkipRun()
+                return true
+            }
+            if kind == .key, let filter = stack[depth].filter {
+                let (kept, member) = keptMember(filter, bytes: bytes, count: count)
+                guard kept else {
+                    skipsNextValue = true
+                    skippedCallbacks += 1
+                    return true
+                }
+                hint = member?.pointee.hint ?? 0
+                pendingMember = member
+            }
+        }
         stack[depth].items += 1
         if kind == .string || kind == .number || kind == .key {
             guard count <= Int(UInt32.max) else {
@@ -104,10 +192,10 @@ struct TapeBuffers {
                 return false
             }
             if let input, let bytes, bytes >= input, bytes + count <= input + inputCount {
-                appendToken(kind, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
+                appendToken(kind, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
             } else {
                 let offset = copyToArena(bytes, count: count)
-                appendToken(kind, inArena: true, length: UInt32(truncatingIfNeeded: count), payload: offset)
+                appendToken(kind, inArena: true, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: offset)
             }
         } else {
             appendToken(kind)
@@ -138,19 +226,37 @@ struct TapeBuffers {
     }
 
     mutating func openContainer(_ kind: TokenKind) -> Bool {
-        guard depth < depthLimit else {
+        guard depth + skipDepth < depthLimit else {
             failure = .depthLimit(tokenCount)
             return false
+        }
+        var filter: UnsafePointer<TapeFilterTable>? = nil
+        if filtering {
+            if skipDepth > 0 || skipsNextValue {
+                skipsNextValue = false
+                skipDepth += 1
+                skippedCallbacks += 1
+                return true
+            }
+            filter = TapeFilterTable.table(childFilter(), for: kind)
         }
         stack[depth].items += 1
         depth += 1
         if depth == stackCapacity { growStack() }
-        stack[depth] = StackEntry(start: tokenCount, items: 0)
+        assert(depth < stackCapacity)
+        stack[depth] = StackEntry(start: tokenCount, items: 0, filter: filter)
         appendToken(kind)
         return true
     }
 
     mutating func closeContainer(_ kind: TokenKind) -> Bool {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            skippedCallbacks += 1
+            if skipDepth == 0 { endSkipRun() }
+            return true
+        }
+        assert(depth > 0, "a container closes that was never opened")
         let entry = stack[depth]
         let isObject = kind == .objectEnd
         let members = isObject ? entry.items / 2 : entry.items
@@ -164,6 +270,45 @@ struct TapeBuffers {
         depth -= 1
         if depth == recordDepth { appendRecordEnd() }
         return true
+    }
+
+    /// The node expected for a value starting now: the root's at the top level, the pending member's in
+    /// a model's object, the element's in an array or dictionary node, none inside a value recorded whole.
+    @inline(__always)
+    private func childFilter() -> UnsafePointer<TapeFilterTable>? {
+        if depth == 0 { return rootFilter }
+        guard let parent = stack[depth].filter else { return nil }
+        return parent.pointee.shape == .object ? pendingMember?.pointee.child : parent.pointee.child
+    }
+
+    /// Whether a key is kept, and its member entry in an object node (dictionary nodes keep every key and
+    /// have no entries; an object node keeps only the keys its model reads).
+    @inline(__always)
+    private func keptMember(_ filter: UnsafePointer<TapeFilterTable>, bytes: UnsafeRawPointer?,
+                            count: Int) -> (Bool, UnsafeMutablePointer<TapeFilterTable.Member>?) {
+        guard filter.pointee.shape == .object else { return (true, nil) }
+        guard let keys = filter.pointee.keys, let members = filter.pointee.members else { return (false, nil) }
+        let found = keys.find(UnsafeRawBufferPointer(start: bytes, count: count))
+        assert(found < keys.count, "key table value out of bounds")
+        return found >= 0 ? (true, members + found) : (false, nil)
+    }
+
+    /// Notes that the callbacks skipped so far end before the token recorded next.
+    private mutating func endSkipRun() {
+        if skipRunCount > 0 && skipRuns[skipRunCount - 1].tapeIndex == tokenCount {
+            skipRuns[skipRunCount - 1].skippedBefore = skippedCallbacks
+            return
+        }
+        if skipRunCount == skipRunCapacity {
+            let newCapacity = skipRunCapacity * 2
+            let newRuns = UnsafeMutablePointer<SkipRun>.allocate(capacity: newCapacity)
+            newRuns.moveInitialize(from: skipRuns, count: skipRunCount)
+            skipRuns.deallocate()
+            skipRuns = newRuns
+            skipRunCapacity = newCapacity
+        }
+        skipRuns[skipRunCount] = SkipRun(tapeIndex: tokenCount, skippedBefore: skippedCallbacks)
+        skipRunCount += 1
     }
 
     @inline(never)
@@ -273,9 +418,22 @@ struct TapeView {
     let count: Int
     let input: UnsafeRawPointer?
     let arena: UnsafePointer<UInt8>
+    /// Where a filter skipped callbacks (see `TapeBuffers.SkipRun`); none for unfiltered tapes.
+    var skipRuns: UnsafePointer<TapeBuffers.SkipRun>? = nil
+    var skipRunCount = 0
+
+    /// Rewrites an error's token index from this tape's numbering to the input's callback ordinal, which
+    /// `MappingError.resolvePosition(in:)` locates. Call once, before resolving.
+    func locate(_ error: inout MappingError) {
+        guard let index = error.tokenIndex, let skipRuns, skipRunCount > 0 else { return }
+        error.tokenIndex = TapeBuffers.SkipRun.documentOrdinal(of: index, runs: skipRuns, count: skipRunCount)
+    }
 
     @inline(__always)
-    subscript(index: Int) -> Token { tokens[index] }
+    subscript(index: Int) -> Token {
+        assert(index >= 0 && index < count, "tape index out of bounds")
+        return tokens[index]
+    }
 
     /// The bytes of a string, key or number token.
     @inline(__always)

@@ -25,9 +25,12 @@ enum TokenKind: UInt8 {
 /// - `objectStart`, `arrayStart`: `payload` is the index of the matching end token (so a skip is O(1)) and
 ///   `length` the number of members / elements.
 /// - `objectEnd`, `arrayEnd`: `payload` is the index of the matching start token.
+/// - `key` recorded under a ``TapeFilterNode``: `hint` is the index + 1 of the model property that reads
+///   it (0: not known, look the key up). It sits in what would otherwise be padding.
 struct Token {
     var kind: TokenKind
     var inArena: Bool
+    var hint: UInt16 = 0
     var length: UInt32
     var payload: Int
 }

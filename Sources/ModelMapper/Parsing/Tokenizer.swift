@@ -74,7 +74,7 @@ final class Tokenizer {
     var view: TapeView {
         let b = buffers.pointee
         return TapeView(tokens: UnsafePointer(b.tokens), count: b.tokenCount, input: b.input,
-                        arena: UnsafePointer(b.arena))
+                        arena: UnsafePointer(b.arena), skipRuns: UnsafePointer(b.skipRuns), skipRunCount: b.skipRunCount)
     }
 
     /// Parses one chunk. When `referencingInput` is true, tokens may point into `chunk`, which must then
@@ -177,6 +177,7 @@ final class Tokenizer {
         buffers.pointee.depth = 0
         buffers.pointee.stack[0] = .init(start: -1, items: 0)
         buffers.pointee.recordEndCount = 0
+        buffers.pointee.resetFilter()
         buffers.pointee.failure = .none
         buffers.pointee.input = nil
         buffers.pointee.inputCount = 0
