@@ -67,6 +67,8 @@ enum ContenderName {
     static let modelMapperEncode = "ModelMapper jsonData()"
     static let jsonEncoder = "JSONEncoder"
     static let manualEncode = "handwritten dictionary() + JSONSerialization"
+    static let codableDecode = "Codable via ModelDecoder"
+    static let codableEncode = "Codable via ModelEncoder"
 }
 
 /// How one kind of document (a model, or a top-level array of models) goes through every contender.
@@ -146,6 +148,10 @@ func modelSuite<Document>(_ name: String, file: String, _ kind: DocumentKind<Doc
             Contender(.decode, N.jsonDecoder, reference: N.jsonDecoder, comparesToFloor: true) {
                 blackHole(try decoder.decode(Document.self, from: data))
             },
+            // The same Codable types through init(from:) on the tape (their JSONMappable mapping unused).
+            Contender(.decode, N.codableDecode, reference: N.jsonDecoder) {
+                blackHole(try ModelDecoder().decodeUsingCodable(Document.self, from: data))
+            },
             Contender(.decode, N.manual, reference: N.jsonDecoder, comparesToFloor: true) {
                 blackHole(try kind.handwrittenDecode(try JSONSerialization.jsonObject(with: data)))
             },
@@ -164,6 +170,9 @@ func modelSuite<Document>(_ name: String, file: String, _ kind: DocumentKind<Doc
             },
             Contender(.encode, N.jsonEncoder, reference: N.jsonEncoder) {
                 blackHole(try encoder.encode(expected))
+            },
+            Contender(.encode, N.codableEncode, reference: N.jsonEncoder) {
+                blackHole(try ModelEncoder().encodeUsingCodable(expected))
             },
             Contender(.encode, N.manualEncode, reference: N.jsonEncoder) {
                 blackHole(try JSONSerialization.data(withJSONObject: kind.handwrittenEncode(expected)))
@@ -194,6 +203,10 @@ func sameWorkChecks<Document>(_ kind: DocumentKind<Document>, data: Data, founda
         check("ModelMapper decode == JSONDecoder") { try kind.decode(data) },
         check("ModelMapper init(jsonObject:) == JSONDecoder") { try kind.decodeObject(foundationObject) },
         check("JSONSerialization + handwritten == JSONDecoder") { try kind.handwrittenDecode(foundationObject) },
+        check("Codable via ModelDecoder == JSONDecoder") { try ModelDecoder().decodeUsingCodable(Document.self, from: data) },
+        check("JSONDecoder(Codable via ModelEncoder) == value") {
+            try JSONDecoder().decode(Document.self, from: try ModelEncoder().encodeUsingCodable(expected))
+        },
         check("JSONDecoder(ModelMapper jsonData()) == value") {
             try JSONDecoder().decode(Document.self, from: try kind.encode(expected))
         },

@@ -7,20 +7,26 @@ enum DecodableFallback {
     }
 }
 
-/// Decodes a `Decodable` value with a `Decoder` over the JSON value at the property's key, and encodes it
-/// (when `Encodable`) with an `Encoder` producing a JSON value.
+/// Decodes a `Decodable` value with the tape decoder (mapping mode: the model's options) from the tokens
+/// at the property's key, and encodes it (when `Encodable`) with the tree encoder into the same output.
+/// Errors are `MappingError`s: the coding path becomes the property path below the property, and the
+/// position is the failing member's.
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
-        var i = index
-        let json = try JSONValue(tape: c.tape, index: &i)
+        let state = TapeDecodingState(tape: c.tape, context: c, mode: .mapping)
         do {
-            return try Value(from: JSONValueDecoder(value: json, options: c.options))
+            return try state.decodeValue(Value.self, index, .stack(0))
         } catch let error as MappingError {
             var error = error
             if error.tokenIndex == nil { error.tokenIndex = index }
             throw error
         } catch {
-            throw c.invalid("\(Value.self) could not be decoded: \(error)", at: index)
+            let at = state.tokenIndex(of: error, root: index) ?? index
+            if var mapped = CodingPathRendering.mappingError(from: error) {
+                mapped.tokenIndex = at
+                throw mapped
+            }
+            throw c.invalid("\(Value.self) could not be decoded: \(error)", at: at)
         }
     }
 
@@ -28,15 +34,16 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
         guard let encodable = value as? any Encodable else {
             throw MappingError(.unsupportedType, "\(Value.self) is Decodable but not Encodable")
         }
-        let json: JSONValue
+        let state = TapeEncodingState(mode: .mapping, options: e.options)
         do {
-            json = try JSONValueEncoder(options: e.options).encode(encodable)
+            func box<E: Encodable>(_ value: E) throws -> EncodedNode { try state.box(value, []) }
+            let node = try box(encodable)
+            try state.write(node, &e)
         } catch let error as MappingError {
             throw error
         } catch {
+            if let mapped = CodingPathRendering.mappingError(from: error) { throw mapped }
             throw MappingError(.invalidValue, "\(Value.self) could not be encoded: \(error)")
         }
-        try JSONValueCodec.validateNumbers(json)
-        e.writer.write(json)
     }
 }

@@ -11,6 +11,21 @@ public struct ModelDecoder: Sendable {
     /// The conversion, date and limit options.
     public var options: DecodingOptions
 
+    // Codable (`decode(_:from:)` for any `Decodable`): JSONDecoder's options, with its defaults.
+
+    /// How keys of Codable types are matched to JSON keys (JSONDecoder's strategy; `[String: T]`
+    /// dictionary keys are used as they are, as JSONDecoder does).
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    /// How `Date` values of Codable types are read (`.deferredToDate` by default, as JSONDecoder).
+    /// Models' own `Date` properties follow `options.dateStrategy`.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    /// How `Data` values of Codable types are read (`.base64` by default).
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    /// Whether strings stand for infinity and NaN in Codable `Double`/`Float` values.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    /// Passed to `init(from:)` as `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
     /// A decoder with `options` (lenient by default).
     public init(options: DecodingOptions = .lenient) {
         self.options = options

@@ -5,6 +5,22 @@ public struct ModelEncoder: Sendable {
     /// Layout, null and date options.
     public var options: EncodingOptions
 
+    // Codable (`encode(_:)` for any `Encodable`): JSONEncoder's options, with its defaults.
+
+    /// Sorted keys, pretty printing and slash escaping as JSONEncoder. Applies to Codable values; for
+    /// models, `.sortedKeys` and `.prettyPrinted` are added to ``options`` (slashes follow ``options``).
+    public var outputFormatting: JSONEncoder.OutputFormatting = []
+    /// How keys of Codable types are written (`[String: T]` dictionary keys as they are, as JSONEncoder).
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+    /// How `Date` values of Codable types are written (`.deferredToDate` by default, as JSONEncoder).
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    /// How `Data` values of Codable types are written (`.base64` by default).
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+    /// How infinity and NaN in Codable `Double`/`Float` values are written (`.throw` by default).
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+    /// Passed to `encode(to:)` as `encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
     /// An encoder with `options` (compact, nil omitted, ISO 8601 dates by default).
     public init(options: EncodingOptions = []) {
         self.options = options
@@ -41,7 +57,7 @@ public struct ModelEncoder: Sendable {
     }
 
     private func run<V>(_ codec: ValueCodec<V>, _ value: V) throws(MappingError) -> [UInt8] {
-        var context = EncodeContext(options: options)
+        var context = EncodeContext(options: modelOptions)
         try codec.encode(value, &context)
         return context.writer.bytes
     }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A ``JSONMappable`` model that is also `Codable` through its mapping: `init(from:)` and `encode(to:)`
+/// follow the mapping (keys, key paths, strategies, transformers, hooks), so the model works with any
+/// Decoder or Encoder — JSONDecoder, PropertyListEncoder, server frameworks — and takes ModelMapper's
+/// fast path (the model's codec on the same tape / output) with ``ModelDecoder`` and ``ModelEncoder``.
+///
+/// ```swift
+/// struct User: JSONCodable { var id = 0; var name = "" }
+/// let user = try JSONDecoder().decode(User.self, from: data)
+/// ```
+///
+/// Other decoders: the value is read through the standard containers into a ``JSONValue`` and mapped
+/// from it (so `DecodingOptions` defaults apply); errors are `DecodingError`s under the decoder's coding
+/// path. Classes must be `final` (the protocol supplies `init(from:)`).
+public protocol JSONCodable: JSONMappable, Codable {}
+
+extension JSONCodable {
+    public init(from decoder: any Decoder) throws {
+        if let tape = decoder as? TapeDecoder {
+            self = try tape.state.decodeModel(Self.self, tape.index, tape.ref) as! Self
+            return
+        }
+        let json = try AnyJSONValue(from: decoder).value
+        do {
+            self = try ModelDecoder().decode(Self.self, fromJSONObject: json)
+        } catch let error as MappingError {
+            let context = DecodingError.Context(codingPath: decoder.codingPath + CodingPathRendering.keys(error.path),
+                                                debugDescription: error.message, underlyingError: error)
+            switch error.kind {
+            case .typeMismatch: throw DecodingError.typeMismatch(Self.self, context)
+            default: throw DecodingError.dataCorrupted(context)
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let tape = encoder as? TapeEncoder {
+            tape.node = try tape.state.modelNode(self, tape.codingPath)
+            return
+        }
+        let json: JSONValue
+        do {
+            json = try jsonValue()
+        } catch let error as MappingError {
+            throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath + CodingPathRendering.keys(error.path),
+                                                         debugDescription: error.message, underlyingError: error))
+        }
+        try AnyJSONValue(json).encode(to: encoder)
+    }
+}
+
+/// A ``JSONValue`` read from and written to any Decoder/Encoder through the standard containers.
+struct AnyJSONValue: Codable {
+    var value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: JSONStringKey.self) {
+            var object = JSONObject()
+            for key in keyed.allKeys {
+                object[key.stringValue] = try keyed.decode(AnyJSONValue.self, forKey: key).value
+            }
+            value = .object(object)
+            return
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(AnyJSONValue.self).value) }
+            value = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            value = .null
+        } else if let b = try? single.decode(Bool.self) {
+            value = .bool(b)
+        } else if let i = try? single.decode(Int64.self) {
+            value = .number(JSONNumber(i))
+        } else if let u = try? single.decode(UInt64.self) {
+            value = .number(JSONNumber(u))
+        } else if let d = try? single.decode(Double.self) {
+            value = .number(JSONNumber(d))
+        } else {
+            value = .string(try single.decode(String.self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch value {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case .bool(let b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case .number(let n):
+            var c = encoder.singleValueContainer()
+            if n.withLiteralBytes({ NumberParsing.isPlainInteger($0) }), let i = n.int64Value {
+                try c.encode(i)
+            } else if n.withLiteralBytes({ NumberParsing.isPlainInteger($0) }), let u = n.uint64Value {
+                try c.encode(u)
+            } else {
+                try c.encode(n.doubleValue ?? 0)
+            }
+        case .string(let s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case .array(let elements):
+            var c = encoder.unkeyedContainer()
+            for element in elements { try c.encode(AnyJSONValue(element)) }
+        case .object(let object):
+            var c = encoder.container(keyedBy: JSONStringKey.self)
+            for (k, v) in object { try c.encode(AnyJSONValue(v), forKey: JSONStringKey(k)) }
+        }
+    }
+}

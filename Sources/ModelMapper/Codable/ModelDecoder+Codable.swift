@@ -1,0 +1,98 @@
+import Foundation
+
+extension ModelDecoder {
+    /// Decodes any `Decodable` value with a `Decoder` over the parsed tape, as JSONDecoder would (its key,
+    /// date, data and non-conforming float strategies, `userInfo`).
+    ///
+    /// `JSONMappable` types met on the way (at the root or nested) are decoded by their mapping with
+    /// ``options``.
+    ///
+    /// - Throws: `DecodingError` with the coding path as JSONDecoder throws it; the context's
+    ///   `debugDescription` ends with the position in the input (`(line 3, column 12)`). Invalid JSON is
+    ///   `DecodingError.dataCorrupted` with the ``MappingError`` as underlying error.
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
+        try decodeCodable(T.self, from: json, usesMapping: true)
+    }
+
+    /// Decodes any `Decodable` value through `init(from:)` only, ignoring `JSONMappable` conformances —
+    /// what `JSONDecoder` does with the same type (the benchmarks compare the two this way).
+    public func decodeUsingCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
+        try decodeCodable(T.self, from: json, usesMapping: false)
+    }
+
+    /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path.
+    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+        let codec = try modelCodec(M.self)
+        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// A top-level array of models that are also `Decodable`: the mapper's path.
+    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
+        let codec = ArrayCodec<M>(element: try modelCodec(M.self))
+        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// A top-level object of models that are also `Decodable`: the mapper's path.
+    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
+        let codec = DictionaryCodec<M>(value: try modelCodec(M.self))
+        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    var foundationStrategies: FoundationDecodingStrategies {
+        var s = FoundationDecodingStrategies()
+        s.keys = keyDecodingStrategy
+        s.dates = dateDecodingStrategy
+        s.data = dataDecodingStrategy
+        s.nonConformingFloats = nonConformingFloatDecodingStrategy
+        s.userInfo = userInfo
+        return s
+    }
+
+    func decodeCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, usesMapping: Bool) throws -> T {
+        var options = self.options
+        options.invalidValueHandler = nil
+        let strategies = foundationStrategies
+        let result: Result<T, any Error> = try json.withJSONBytes { bytes in
+            do {
+                return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
+                    let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
+                                                  mode: .foundation, strategies: strategies, usesMapping: usesMapping)
+                    do {
+                        return .success(try state.decodeValue(T.self, 0, .stack(0)))
+                    } catch {
+                        return .failure(TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes))
+                    }
+                }
+            } catch {
+                // Invalid JSON (positioned by the tokenizer).
+                return .failure(DecodingError.dataCorrupted(.init(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error)))
+            }
+        }
+        return try result.get()
+    }
+}
+
+enum TapeErrors {
+    /// `error` with the input position of token `index` at the end of its debug description, and the
+    /// internal token location removed.
+    static func positioned(_ error: any Error, index: Int?, in bytes: UnsafeRawBufferPointer) -> any Error {
+        guard let decoding = error as? DecodingError else { return error }
+        var suffix = ""
+        if let index, let offset = TokenLocator.offset(ofToken: index, in: bytes) {
+            let p = TextPosition.of(offset: offset, in: bytes)
+            suffix = " (line \(p.line), column \(p.column))"
+        }
+        func rebuilt(_ c: DecodingError.Context) -> DecodingError.Context {
+            let underlying = c.underlyingError is TapeLocation ? nil : c.underlyingError
+            return .init(codingPath: c.codingPath, debugDescription: c.debugDescription + suffix, underlyingError: underlying)
+        }
+        switch decoding {
+        case .typeMismatch(let type, let c): return DecodingError.typeMismatch(type, rebuilt(c))
+        case .valueNotFound(let type, let c): return DecodingError.valueNotFound(type, rebuilt(c))
+        case .keyNotFound(let key, let c): return DecodingError.keyNotFound(key, rebuilt(c))
+        case .dataCorrupted(let c): return DecodingError.dataCorrupted(rebuilt(c))
+        @unknown default: return error
+        }
+    }
+}

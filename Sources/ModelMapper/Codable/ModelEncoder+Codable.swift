@@ -1,0 +1,83 @@
+import Foundation
+
+extension ModelEncoder {
+    /// Encodes any `Encodable` value as JSONEncoder would (``outputFormatting``, key, date, data and
+    /// non-conforming float strategies, `userInfo`), writing the bytes directly.
+    ///
+    /// `JSONMappable` values met on the way are written by their mapping with ``options``.
+    ///
+    /// - Throws: `EncodingError.invalidValue` (NaN or infinity with `.throw`, a top-level value that
+    ///   encodes nothing), with the coding path.
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        Data(try encodeCodable(value, usesMapping: true))
+    }
+
+    /// Encodes any `Encodable` value through `encode(to:)` only, ignoring `JSONMappable` conformances —
+    /// what `JSONEncoder` does with the same type (the benchmarks compare the two this way).
+    public func encodeUsingCodable<T: Encodable>(_ value: T) throws -> Data {
+        Data(try encodeCodable(value, usesMapping: false))
+    }
+
+    /// A model that is also `Encodable` (a ``JSONCodable`` model) takes the mapper's path.
+    public func encode<M: JSONMappable & Encodable>(_ model: M) throws -> Data {
+        Data(try encodeBytes(model))
+    }
+
+    /// Models that are also `Encodable`, as a JSON array: the mapper's path.
+    public func encode<M: JSONMappable & Encodable>(_ models: [M]) throws -> Data {
+        Data(try encodeBytes(models))
+    }
+
+    /// Models that are also `Encodable`, as a JSON object: the mapper's path.
+    public func encode<M: JSONMappable & Encodable>(_ models: [String: M]) throws -> Data {
+        Data(try encodeBytes(models))
+    }
+
+    /// ``options`` with the layout of ``outputFormatting`` (for models).
+    var modelOptions: EncodingOptions {
+        var o = options
+        if outputFormatting.contains(.sortedKeys) { o.insert(.sortedKeys) }
+        if outputFormatting.contains(.prettyPrinted) { o.insert(.prettyPrinted) }
+        return o
+    }
+
+    /// ``options`` with the layout of ``outputFormatting``, slashes escaped unless
+    /// `.withoutEscapingSlashes` (for Codable values, as JSONEncoder).
+    var codableOptions: EncodingOptions {
+        var o = modelOptions
+        if outputFormatting.contains(.withoutEscapingSlashes) { o.remove(.escapesSlashes) } else { o.insert(.escapesSlashes) }
+        return o
+    }
+
+    func encodeCodable<T: Encodable>(_ value: T, usesMapping: Bool) throws -> [UInt8] {
+        var strategies = FoundationEncodingStrategies()
+        strategies.keys = keyEncodingStrategy
+        strategies.dates = dateEncodingStrategy
+        strategies.data = dataEncodingStrategy
+        strategies.nonConformingFloats = nonConformingFloatEncodingStrategy
+        strategies.userInfo = userInfo
+        let options = codableOptions
+        let state = TapeEncodingState(mode: .foundation, options: options, strategies: strategies, usesMapping: usesMapping)
+        let node: EncodedNode
+        if usesMapping, let model = value as? any JSONMappable {
+            node = try state.modelNode(model, [])
+        } else {
+            let encoder = TapeEncoder(state: state, codingPath: [],
+                                      rawKeys: T.self is any StringKeyedDictionaryMarker.Type)
+            if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+                || T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self
+                || T.self == JSONValue.self {
+                encoder.node = try state.box(value, [])
+            } else {
+                try value.encode(to: encoder)
+            }
+            guard let encoded = encoder.node else {
+                throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            }
+            node = encoded
+        }
+        var context = EncodeContext(options: options, capacity: 4096)
+        try state.write(node, &context)
+        return context.writer.bytes
+    }
+}

@@ -1,0 +1,896 @@
+import Foundation
+
+// The Codable decoder: a `Decoder` over the tape.
+//
+// Keyed containers find keys by comparing the raw UTF-8 key bytes on the tape (a cursor makes the usual
+// in-order lookups O(1)); numbers are converted from their literal text by the codecs (ScalarCodecs,
+// FoundationCodecs), never by rules restated here. Two modes:
+//
+// - `.foundation` (`ModelDecoder().decode(T.self, from:)` for any Decodable): JSONDecoder's behaviour —
+//   only the matching JSON type (integers also from integral number literals such as `2.0`, as
+//   JSONDecoder), its key/date/data/non-conforming-float strategies, `DecodingError`s with the coding path.
+// - `.mapping` (`Decodable` fields of `JSONMappable` models): the model's `DecodingOptions` (lenient or
+//   strict conversions, `dateStrategy`), errors turned into `MappingError` with the property path by
+//   `DecodableCodec`.
+//
+// Every error carries the token index of the failing value (see `TapeLocation`), resolved into line and
+// column by the entry point that owns the input.
+
+/// Which behaviour the tape decoder follows.
+enum TapeCodingMode {
+    case foundation
+    case mapping
+}
+
+/// The options of the Foundation mode (`ModelDecoder`'s JSONDecoder-style properties).
+struct FoundationDecodingStrategies {
+    var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var dates: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    var data: JSONDecoder.DataDecodingStrategy = .base64
+    var nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+}
+
+/// The token a `DecodingError` refers to, kept as the context's underlying error until the entry point
+/// replaces it with the line and column.
+struct TapeLocation: Error {
+    let index: Int
+}
+
+/// What every decoder and container of one decoding shares.
+final class TapeDecodingState {
+    let tape: TapeView
+    /// The context for the codecs: the caller's options in `.mapping` mode (and for `JSONMappable` models
+    /// in both modes).
+    let c: DecodeContext
+    /// Strict conversions (the JSON type must match), for the Foundation mode.
+    let strict: DecodeContext
+    /// Lenient conversions: only used on number tokens, where lenient adds integral floats (`2.0`).
+    let lenient: DecodeContext
+    /// The caller's options without an invalid-value handler: a model inside a Codable value throws.
+    let unreported: DecodeContext
+    /// Scalars: `strict` in the Foundation mode, `c` in the mapping mode.
+    let scalarContext: DecodeContext
+    /// Number tokens into integers: `lenient` in the Foundation mode (integral floats), `c` otherwise.
+    let numberContext: DecodeContext
+    let mode: TapeCodingMode
+    let strategies: FoundationDecodingStrategies
+    /// Whether `JSONMappable` types are decoded by their mapping (ModelMapper's own rules).
+    let usesMapping: Bool
+    let convertsKeys: Bool
+    let isFoundation: Bool
+
+    // Codecs without a static entry point, made once per decoding.
+    lazy var floatCodec = FloatCodec()
+    lazy var decimalCodec = DecimalCodec()
+    lazy var dateCodec = DateCodec()
+    lazy var urlCodec = URLCodec()
+    lazy var dataCodec = DataCodec()
+    lazy var uuidCodec = UUIDCodec()
+
+    init(tape: TapeView, context: DecodeContext, mode: TapeCodingMode,
+         strategies: FoundationDecodingStrategies = FoundationDecodingStrategies(), usesMapping: Bool = true) {
+        self.tape = tape
+        c = context
+        var strictOptions = context.options
+        strictOptions.conversion = .strict
+        strictOptions.invalidValueHandler = nil
+        strict = DecodeContext(tape: tape, options: strictOptions)
+        var lenientOptions = context.options
+        lenientOptions.conversion = .lenient
+        lenientOptions.invalidValueHandler = nil
+        lenient = DecodeContext(tape: tape, options: lenientOptions)
+        var unreportedOptions = context.options
+        unreportedOptions.invalidValueHandler = nil
+        unreported = DecodeContext(tape: tape, options: unreportedOptions)
+        scalarContext = mode == .foundation ? strict : context
+        numberContext = mode == .foundation ? lenient : context
+        self.mode = mode
+        self.strategies = strategies
+        self.usesMapping = usesMapping
+        isFoundation = mode == .foundation
+        if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
+    }
+
+    /// The kind of the token at `index`; index -1 is a null that is not on the tape (a missing `super`).
+    @inline(__always)
+    func kind(_ index: Int) -> TokenKind {
+        index < 0 ? .null : tape[index].kind
+    }
+
+    /// The member key at token `keyIndex` after the key strategy.
+    func convertedKey(_ keyIndex: Int, codingPath: [any CodingKey]) throws -> String {
+        let raw = try tape.string(at: keyIndex)
+        switch strategies.keys {
+        case .useDefaultKeys:
+            return raw
+        case .convertFromSnakeCase:
+            return FoundationKeys.fromSnakeCase(raw)
+        case .custom(let transform):
+            return transform(codingPath + [JSONStringKey(raw)]).stringValue
+        @unknown default:
+            return raw
+        }
+    }
+
+    // MARK: Coding paths
+
+    /// Keys from the root to the value being decoded (`keyStack[0..<depth]` is the path of a decoder at
+    /// `depth` while it decodes): pushed and popped around nested values, so no array is built per
+    /// value; paths are materialized only for errors and `codingPath`. Decoders handed out for later use
+    /// (nested containers, super decoders) carry a fixed path instead.
+    @exclusivity(unchecked) var keyStack: [any CodingKey] = []
+
+    func codingPath(_ depth: Int) -> [any CodingKey] {
+        depth >= keyStack.count ? keyStack : Array(keyStack[0..<depth])
+    }
+
+    func resolve(_ ref: PathRef) -> [any CodingKey] {
+        switch ref {
+        case .stack(let depth): return codingPath(depth)
+        case .fixed(let path): return path
+        }
+    }
+
+    /// A member or element of a container: scalars directly, other values with the key pushed.
+    @inline(__always)
+    func decodeChild<T: Decodable, K: CodingKey>(_ type: T.Type, _ index: Int, parent: TapeDecoder, key: K) throws -> T {
+        if T.self == String.self { return try decodeString(index, parent.childPath(key)) as! T }
+        if T.self == Int.self { return try decodeInteger(Int.self, index, parent.childPath(key)) as! T }
+        if T.self == Double.self { return try decodeDouble(index, parent.childPath(key)) as! T }
+        if T.self == Bool.self { return try decodeBool(index, parent.childPath(key)) as! T }
+        guard case .stack(let depth) = parent.ref else {
+            return try decodeValue(T.self, index, .fixed(parent.childPath(key)))
+        }
+        if keyStack.count > depth { keyStack.removeSubrange(depth...) }
+        keyStack.append(key)
+        defer {
+            if keyStack.count == depth + 1 { keyStack.removeLast() } else if keyStack.count > depth { keyStack.removeSubrange(depth...) }
+        }
+        return try decodeValue(T.self, index, .stack(depth + 1))
+    }
+
+    // MARK: Per-type facts
+
+    enum TypeFlags {
+        static let mappable: UInt8 = 1
+        static let stringKeyedDictionary: UInt8 = 2
+    }
+
+    /// Conformances checked once per type and decoding (a document has few types; a linear memo beats
+    /// the runtime's conformance lookups).
+    private var typeMemo: [(ObjectIdentifier, UInt8)] = []
+
+    @inline(__always)
+    func typeFlags<T>(_ type: T.Type) -> UInt8 {
+        let id = ObjectIdentifier(type)
+        for entry in typeMemo where entry.0 == id { return entry.1 }
+        var flags: UInt8 = 0
+        if type is any JSONMappable.Type { flags |= TypeFlags.mappable }
+        if type is any StringKeyedDictionaryMarker.Type { flags |= TypeFlags.stringKeyedDictionary }
+        if typeMemo.count < 32 { typeMemo.append((id, flags)) }
+        return flags
+    }
+
+    // MARK: Errors
+
+    func describeForFoundation(_ index: Int) -> String {
+        switch kind(index) {
+        case .null: return "null"
+        case .trueValue, .falseValue: return "bool"
+        case .number: return "number"
+        case .string: return "a string"
+        case .objectStart: return "a dictionary"
+        case .arrayStart: return "an array"
+        default: return "a value"
+        }
+    }
+
+    func typeMismatch(_ type: Any.Type, _ index: Int, _ path: [any CodingKey], _ message: String? = nil) -> DecodingError {
+        let text = message ?? "Expected to decode \(type) but found \(describeForFoundation(index)) instead."
+        return .typeMismatch(type, .init(codingPath: path, debugDescription: text, underlyingError: location(index)))
+    }
+
+    func valueNotFound(_ type: Any.Type, _ index: Int, _ path: [any CodingKey]) -> DecodingError {
+        .valueNotFound(type, .init(codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead",
+                                   underlyingError: location(index)))
+    }
+
+    func dataCorrupted(_ index: Int, _ path: [any CodingKey], _ message: String) -> DecodingError {
+        .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: location(index)))
+    }
+
+    func location(_ index: Int) -> TapeLocation? { index >= 0 ? TapeLocation(index: index) : nil }
+
+    /// A codec's error as the DecodingError JSONDecoder throws in its place.
+    func converted(_ error: MappingError, _ type: Any.Type, _ index: Int, _ path: [any CodingKey]) -> DecodingError {
+        let at = error.tokenIndex ?? index
+        switch error.kind {
+        case .typeMismatch:
+            return .typeMismatch(type, .init(codingPath: path, debugDescription: error.message, underlyingError: location(at)))
+        default:
+            return .dataCorrupted(.init(codingPath: path, debugDescription: error.message, underlyingError: location(at)))
+        }
+    }
+
+    /// A model's error (its path relative to the value being decoded) as a DecodingError under `path`.
+    func convertedModelError(_ error: MappingError, _ type: Any.Type, _ index: Int, _ path: [any CodingKey]) -> DecodingError {
+        let full = path + CodingPathRendering.keys(error.path)
+        let at = error.tokenIndex ?? index
+        let context = DecodingError.Context(codingPath: full, debugDescription: error.message, underlyingError: location(at))
+        switch error.kind {
+        case .typeMismatch: return .typeMismatch(type, context)
+        case .missingKey:
+            if let last = full.last {
+                return .keyNotFound(last, .init(codingPath: Array(full.dropLast()), debugDescription: error.message,
+                                                underlyingError: location(at)))
+            }
+            return .dataCorrupted(context)
+        default: return .dataCorrupted(context)
+        }
+    }
+
+    // MARK: Scalars
+
+    @inline(__always)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
+        let kind = self.kind(index)
+        if kind == .number {
+            do {
+                return try IntegerCodec<T>.read(numberContext, index)
+            } catch {
+                throw converted(error, T.self, index, path())
+            }
+        }
+        if kind == .null { throw valueNotFound(T.self, index, path()) }
+        if isFoundation { throw typeMismatch(T.self, index, path()) }
+        do {
+            return try IntegerCodec<T>.read(c, index)
+        } catch {
+            throw converted(error, T.self, index, path())
+        }
+    }
+
+    @inline(__always)
+    func decodeString(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+        if kind(index) == .null { throw valueNotFound(String.self, index, path()) }
+        do {
+            return try StringCodec.read(scalarContext, index)
+        } catch {
+            throw isFoundation && error.kind == .typeMismatch ? typeMismatch(String.self, index, path())
+                : converted(error, String.self, index, path())
+        }
+    }
+
+    @inline(__always)
+    func decodeBool(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        if kind(index) == .null { throw valueNotFound(Bool.self, index, path()) }
+        do {
+            return try BoolCodec.read(scalarContext, index)
+        } catch {
+            throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Bool.self, index, path())
+                : converted(error, Bool.self, index, path())
+        }
+    }
+
+    /// `nonConformingFloatDecodingStrategy`: the string forms of infinity and NaN, when configured.
+    private func nonConforming(_ index: Int) throws -> Double? {
+        guard isFoundation, kind(index) == .string,
+              case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloats else { return nil }
+        let text = try tape.string(at: index)
+        if text == positive { return .infinity }
+        if text == negative { return -.infinity }
+        if text == nan { return .nan }
+        return nil
+    }
+
+    @inline(__always)
+    func decodeDouble(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
+        let kind = self.kind(index)
+        if kind == .null { throw valueNotFound(Double.self, index, path()) }
+        if kind != .number, let special = try nonConforming(index) { return special }
+        do {
+            return try DoubleCodec.read(scalarContext, index)
+        } catch {
+            throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Double.self, index, path())
+                : converted(error, Double.self, index, path())
+        }
+    }
+
+    func decodeFloat(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Float {
+        let kind = self.kind(index)
+        if kind == .null { throw valueNotFound(Float.self, index, path()) }
+        if kind != .number, let special = try nonConforming(index) { return Float(special) }
+        do {
+            return try floatCodec.decode(scalarContext, index)
+        } catch {
+            throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Float.self, index, path())
+                : converted(error, Float.self, index, path())
+        }
+    }
+
+    // MARK: Any Decodable
+
+    /// Special types natively, `JSONMappable` models through their mapping, everything else through its
+    /// `init(from:)`.
+    func decodeValue<T: Decodable>(_ type: T.Type, _ index: Int, _ ref: PathRef) throws -> T {
+        if T.self == String.self { return try decodeString(index, resolve(ref)) as! T }
+        if T.self == Int.self { return try decodeInteger(Int.self, index, resolve(ref)) as! T }
+        if T.self == Double.self { return try decodeDouble(index, resolve(ref)) as! T }
+        if T.self == Bool.self { return try decodeBool(index, resolve(ref)) as! T }
+        if T.self == Date.self { return try decodeDate(index, ref) as! T }
+        if T.self == Data.self { return try decodeData(index, ref) as! T }
+        if T.self == URL.self { return try decodeURL(index, ref) as! T }
+        if T.self == Decimal.self { return try decodeWithCodec(decimalCodec, strictInFoundation: true, index, ref) as! T }
+        if T.self == JSONValue.self {
+            if index < 0 { return JSONValue.null as! T }
+            var i = index
+            do { return try JSONValue(tape: tape, index: &i) as! T } catch { throw converted(error, T.self, index, resolve(ref)) }
+        }
+        if !isFoundation {
+            if T.self == UUID.self { return try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref) as! T }
+        }
+        let flags = typeFlags(T.self)
+        if usesMapping && flags & TypeFlags.mappable != 0, let model = T.self as? any JSONMappable.Type {
+            return try decodeModel(model, index, ref) as! T
+        }
+        let decoder = TapeDecoder(state: self, index: index, ref: ref,
+                                  rawKeys: isFoundation && flags & TypeFlags.stringKeyedDictionary != 0)
+        return try T(from: decoder)
+    }
+
+    private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
+        if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
+        do {
+            return try codec.decode(isFoundation && strictInFoundation ? strict : c, index)
+        } catch {
+            throw converted(error, V.self, index, resolve(ref))
+        }
+    }
+
+    /// A `JSONMappable` model on the same tape, with the caller's options; its errors are thrown (not
+    /// reported), with this decoder's path in front.
+    func decodeModel(_ type: any JSONMappable.Type, _ index: Int, _ ref: PathRef) throws -> Any {
+        func open<M: JSONMappable>(_: M.Type) throws -> M {
+            if index < 0 { throw valueNotFound(M.self, index, resolve(ref)) }
+            do {
+                let codec = try ModelDecoder().modelCodec(M.self)
+                return try codec.decode(c.report == nil ? c : unreported, index)
+            } catch {
+                throw convertedModelError(error, M.self, index, resolve(ref))
+            }
+        }
+        return try open(type)
+    }
+
+    func decodeDate(_ index: Int, _ ref: PathRef) throws -> Date {
+        guard isFoundation else { return try decodeWithCodec(dateCodec, strictInFoundation: false, index, ref) }
+        switch strategies.dates {
+        case .deferredToDate:
+            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)) / 1000)
+        case .iso8601:
+            let text = try decodeString(index, resolve(ref))
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw dataCorrupted(index, resolve(ref), "Expected date string to be ISO8601-formatted.")
+            }
+            return date
+        // `.formatted(DateFormatter)` is a `.custom` strategy in this Foundation.
+        case .custom(let transform):
+            return try transform(TapeDecoder(state: self, index: index, ref: ref))
+        @unknown default:
+            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
+        }
+    }
+
+    func decodeData(_ index: Int, _ ref: PathRef) throws -> Data {
+        guard isFoundation else { return try decodeWithCodec(dataCodec, strictInFoundation: false, index, ref) }
+        switch strategies.data {
+        case .deferredToData:
+            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
+        case .base64:
+            let text = try decodeString(index, resolve(ref))
+            guard let data = Data(base64Encoded: text) else {
+                throw dataCorrupted(index, resolve(ref), "Encountered Data is not valid Base64.")
+            }
+            return data
+        case .custom(let transform):
+            return try transform(TapeDecoder(state: self, index: index, ref: ref))
+        @unknown default:
+            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
+        }
+    }
+
+    func decodeURL(_ index: Int, _ ref: PathRef) throws -> URL {
+        guard isFoundation else { return try decodeWithCodec(urlCodec, strictInFoundation: false, index, ref) }
+        let text = try decodeString(index, resolve(ref))
+        guard let url = URL(string: text) else { throw dataCorrupted(index, resolve(ref), "Invalid URL string.") }
+        return url
+    }
+
+    // MARK: Locating errors
+
+    /// The token a coding path leads to from `root`, as far as the path can be followed (the container
+    /// of a missing key, the array of an index past its end).
+    func locate(_ path: [any CodingKey], from root: Int) -> Int {
+        var i = root
+        for key in path {
+            guard i >= 0 && i < tape.count else { return root }
+            let token = tape[i]
+            if token.kind == .objectStart {
+                var k = i + 1
+                var found = -1
+                while k < token.payload {
+                    let name = (try? tape.string(at: k)) ?? ""
+                    if name == key.stringValue || (convertsKeys && (try? convertedKey(k, codingPath: [])) == key.stringValue) {
+                        found = k + 1
+                    }
+                    if found >= 0 { break }
+                    k = tape.indexAfterValue(at: k + 1)
+                }
+                if found < 0 { return i }
+                i = found
+            } else if token.kind == .arrayStart, let n = key.intValue, n >= 0, n < Int(token.length) {
+                var k = i + 1
+                for _ in 0..<n { k = tape.indexAfterValue(at: k) }
+                i = k
+            } else {
+                return i
+            }
+        }
+        return i
+    }
+
+    /// The token an error refers to: the one recorded in it, or where its coding path leads.
+    func tokenIndex(of error: any Error, root: Int) -> Int? {
+        switch error {
+        case let error as DecodingError:
+            let context: DecodingError.Context
+            switch error {
+            case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+            @unknown default: return nil
+            }
+            if let location = context.underlyingError as? TapeLocation { return location.index }
+            return locate(context.codingPath, from: root)
+        case let error as MappingError:
+            return error.tokenIndex
+        default:
+            return nil
+        }
+    }
+}
+
+// MARK: - Decoder
+
+/// A `Decoder` for the value at one tape index; also its single-value container.
+/// Where a decoder's coding path is: on the state's stack (`keyStack[0..<depth]`), or fixed.
+enum PathRef {
+    case stack(Int)
+    case fixed([any CodingKey])
+}
+
+struct TapeDecoder: Decoder, SingleValueDecodingContainer {
+    let state: TapeDecodingState
+    let index: Int
+    let ref: PathRef
+    /// Keys are used as they are (a `[String: Value]` dictionary: no key strategy, as JSONDecoder).
+    var rawKeys = false
+
+    init(state: TapeDecodingState, index: Int, ref: PathRef, rawKeys: Bool = false) {
+        self.state = state
+        self.index = index
+        self.ref = ref
+        self.rawKeys = rawKeys
+    }
+
+    /// A decoder with a fixed coding path (handed out for later use).
+    init(state: TapeDecodingState, index: Int, codingPath: [any CodingKey]) {
+        self.init(state: state, index: index, ref: .fixed(codingPath))
+    }
+
+    var codingPath: [any CodingKey] { state.resolve(ref) }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.strategies.userInfo }
+
+    @inline(__always)
+    func childPath(_ key: any CodingKey) -> [any CodingKey] {
+        var path = codingPath
+        path.append(key)
+        return path
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let kind = state.kind(index)
+        guard kind == .objectStart else {
+            if kind == .null, state.isFoundation {
+                throw DecodingError.valueNotFound([String: Any].self, .init(
+                    codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead",
+                    underlyingError: state.location(index)))
+            }
+            throw state.typeMismatch([String: Any].self, index, codingPath, state.isFoundation ? nil
+                : "expected an object, found \(state.c.describe(at: index))")
+        }
+        return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let kind = state.kind(index)
+        guard kind == .arrayStart else {
+            if kind == .null, state.isFoundation {
+                throw DecodingError.valueNotFound([Any].self, .init(
+                    codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead",
+                    underlyingError: state.location(index)))
+            }
+            throw state.typeMismatch([Any].self, index, codingPath, state.isFoundation ? nil
+                : "expected an array, found \(state.c.describe(at: index))")
+        }
+        return TapeUnkeyedContainer(decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { state.kind(index) == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try state.decodeBool(index, codingPath) }
+    func decode(_ type: String.Type) throws -> String { try state.decodeString(index, codingPath) }
+    func decode(_ type: Double.Type) throws -> Double { try state.decodeDouble(index, codingPath) }
+    func decode(_ type: Float.Type) throws -> Float { try state.decodeFloat(index, codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try state.decodeInteger(Int.self, index, codingPath) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try state.decodeInteger(Int8.self, index, codingPath) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try state.decodeInteger(Int16.self, index, codingPath) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try state.decodeInteger(Int32.self, index, codingPath) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try state.decodeInteger(Int64.self, index, codingPath) }
+    func decode(_ type: UInt.Type) throws -> UInt { try state.decodeInteger(UInt.self, index, codingPath) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.decodeInteger(UInt8.self, index, codingPath) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.decodeInteger(UInt16.self, index, codingPath) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(UInt32.self, index, codingPath) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(UInt64.self, index, codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try state.decodeValue(T.self, index, ref)
+    }
+}
+
+// MARK: - Keyed
+
+final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let state: TapeDecodingState
+    let decoder: TapeDecoder
+    let tape: TapeView
+    /// Index of the object's end token.
+    let end: Int
+    /// The key token where the next lookup starts (members are usually read in document order).
+    var cursor: Int
+    /// Member keys after the key strategy, in member order (only with a converting strategy).
+    let convertedKeys: [(keyIndex: Int, name: String)]?
+
+    init(decoder: TapeDecoder) throws {
+        state = decoder.state
+        self.decoder = decoder
+        tape = state.tape
+        end = tape[decoder.index].payload
+        cursor = decoder.index + 1
+        if state.convertsKeys && !decoder.rawKeys {
+            var keys: [(Int, String)] = []
+            var k = decoder.index + 1
+            while k < end {
+                keys.append((k, try state.convertedKey(k, codingPath: decoder.codingPath)))
+                k = tape.indexAfterValue(at: k + 1)
+            }
+            convertedKeys = keys
+        } else {
+            convertedKeys = nil
+        }
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        if let convertedKeys {
+            for (_, name) in convertedKeys { if let key = Key(stringValue: name) { keys.append(key) } }
+            return keys
+        }
+        var k = decoder.index + 1
+        while k < end {
+            if let name = try? tape.string(at: k), let key = Key(stringValue: name) { keys.append(key) }
+            k = tape.indexAfterValue(at: k + 1)
+        }
+        return keys
+    }
+
+    /// The value token of `key`, or nil: raw key bytes compared from the cursor to the end, then from the
+    /// start to the cursor.
+    @inline(__always)
+    func find(_ key: Key) -> Int? {
+        if let convertedKeys {
+            let name = key.stringValue
+            for (keyIndex, converted) in convertedKeys where converted == name { return keyIndex + 1 }
+            return nil
+        }
+        var name = key.stringValue
+        return name.withUTF8 { wanted -> Int? in
+            let start = decoder.index + 1
+            if let found = scan(wanted, from: cursor, to: end) { return found }
+            return cursor > start ? scan(wanted, from: start, to: cursor) : nil
+        }
+    }
+
+    @inline(__always)
+    private func scan(_ wanted: UnsafeBufferPointer<UInt8>, from: Int, to limit: Int) -> Int? {
+        var k = from
+        while k < limit {
+            let token = tape[k]
+            let valueIndex = k + 1
+            if Int(token.length) == wanted.count {
+                let bytes = tape.bytes(token)
+                if wanted.count == 0 || memcmp(bytes.baseAddress!, wanted.baseAddress!, wanted.count) == 0 {
+                    cursor = tape.indexAfterValue(at: valueIndex)
+                    if cursor >= end { cursor = decoder.index + 1 }
+                    return valueIndex
+                }
+            }
+            k = tape.indexAfterValue(at: valueIndex)
+        }
+        return nil
+    }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
+
+    @inline(__always)
+    func path(_ key: Key) -> [any CodingKey] { decoder.childPath(key) }
+
+    func keyNotFound(_ key: Key) -> DecodingError {
+        .keyNotFound(key, .init(codingPath: codingPath,
+                                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").",
+                                underlyingError: state.location(decoder.index)))
+    }
+
+    @inline(__always)
+    func value(_ key: Key) throws -> Int {
+        guard let index = find(key) else { throw keyNotFound(key) }
+        return index
+    }
+
+    /// JSONDecoder: a missing key is `keyNotFound`. Mapping mode keeps the bridge's answer: true.
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let index = find(key) else {
+            if state.isFoundation { throw keyNotFound(key) }
+            return true
+        }
+        return tape[index].kind == .null
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.decodeBool(try value(key), path(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.decodeString(try value(key), path(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.decodeDouble(try value(key), path(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.decodeFloat(try value(key), path(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try state.decodeInteger(Int.self, try value(key), path(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try state.decodeInteger(Int8.self, try value(key), path(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try state.decodeInteger(Int16.self, try value(key), path(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try state.decodeInteger(Int32.self, try value(key), path(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try state.decodeInteger(Int64.self, try value(key), path(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try state.decodeInteger(UInt.self, try value(key), path(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try state.decodeInteger(UInt8.self, try value(key), path(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try state.decodeInteger(UInt16.self, try value(key), path(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try state.decodeInteger(UInt32.self, try value(key), path(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(UInt64.self, try value(key), path(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try state.decodeChild(T.self, try value(key), parent: decoder, key: key)
+    }
+
+    // decodeIfPresent: one lookup (the protocol's defaults look the key up three times).
+
+    @inline(__always)
+    private func present(_ key: Key) -> Int? {
+        guard let index = find(key), tape[index].kind != .null else { return nil }
+        return index
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let i = present(key) else { return nil }; return try state.decodeBool(i, path(key))
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let i = present(key) else { return nil }; return try state.decodeString(i, path(key))
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let i = present(key) else { return nil }; return try state.decodeDouble(i, path(key))
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        guard let i = present(key) else { return nil }; return try state.decodeFloat(i, path(key))
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int8.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int16.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int32.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int64.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt8.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt16.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt32.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt64.self, i, path(key))
+    }
+
+    /// Missing and `null` are nil; in mapping mode so is an empty (or blank) string for `URL?`, as for
+    /// ModelMapper's own `URL?` properties.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let i = present(key) else { return nil }
+        if !state.isFoundation, T.self == URL.self, tape[i].kind == .string {
+            do {
+                return try state.urlCodec.decodeOptional(state.c, i) as! T?
+            } catch {
+                throw state.converted(error, URL.self, i, path(key))
+            }
+        }
+        return try state.decodeChild(T.self, i, parent: decoder, key: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        guard let index = find(key) else {
+            throw DecodingError.keyNotFound(key, .init(
+                codingPath: codingPath,
+                debugDescription: "Cannot get nested keyed container -- no value found for key \"\(key.stringValue)\"",
+                underlyingError: state.location(decoder.index)))
+        }
+        return try TapeDecoder(state: state, index: index, codingPath: path(key)).container(keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        guard let index = find(key) else {
+            throw DecodingError.keyNotFound(key, .init(
+                codingPath: codingPath,
+                debugDescription: "Cannot get nested unkeyed container -- no value found for key \"\(key.stringValue)\"",
+                underlyingError: state.location(decoder.index)))
+        }
+        return try TapeDecoder(state: state, index: index, codingPath: path(key)).unkeyedContainer()
+    }
+
+    /// A decoder for the member `super` (`null` when absent, as JSONDecoder).
+    func superDecoder() throws -> any Decoder {
+        let key = JSONStringKey("super")
+        var name = "super"
+        let index = name.withUTF8 { wanted in scan(wanted, from: decoder.index + 1, to: end) } ?? -1
+        return TapeDecoder(state: state, index: index, codingPath: decoder.childPath(key))
+    }
+
+    /// A decoder for the member `key` (`null` when absent).
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TapeDecoder(state: state, index: find(key) ?? -1, codingPath: path(key))
+    }
+}
+
+// MARK: - Unkeyed
+
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let state: TapeDecodingState
+    let decoder: TapeDecoder
+    /// Token index of the current element (the array's end token when at the end).
+    private var position: Int
+    private let end: Int
+    private(set) var currentIndex = 0
+    let count: Int?
+
+    init(decoder: TapeDecoder) {
+        state = decoder.state
+        self.decoder = decoder
+        let token = state.tape[decoder.index]
+        end = token.payload
+        count = Int(token.length)
+        position = decoder.index + 1
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var isAtEnd: Bool { position >= end }
+
+    @inline(__always)
+    private func path() -> [any CodingKey] { decoder.childPath(JSONIndexKey(currentIndex)) }
+
+    private func atEnd(_ type: Any.Type) -> DecodingError {
+        .valueNotFound(type, .init(codingPath: path(), debugDescription: "Unkeyed container is at end.",
+                                   underlyingError: state.location(decoder.index)))
+    }
+
+    /// Decodes the current element and moves past it only on success.
+    @inline(__always)
+    private mutating func next<R>(_ type: Any.Type, _ body: (TapeDecodingState, Int, () -> [any CodingKey]) throws -> R) throws -> R {
+        guard position < end else { throw atEnd(type) }
+        let decoder = self.decoder
+        let n = currentIndex
+        let result = try body(state, position, { decoder.childPath(JSONIndexKey(n)) })
+        position = state.tape.indexAfterValue(at: position)
+        currentIndex += 1
+        return result
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard position < end else { throw atEnd(Any?.self) }
+        if state.tape[position].kind == .null {
+            position += 1
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { s, i, p in try s.decodeBool(i, p()) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next(type) { s, i, p in try s.decodeString(i, p()) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next(type) { s, i, p in try s.decodeDouble(i, p()) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next(type) { s, i, p in try s.decodeFloat(i, p()) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { s, i, p in try s.decodeInteger(Int.self, i, p()) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next(type) { s, i, p in try s.decodeInteger(Int8.self, i, p()) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next(type) { s, i, p in try s.decodeInteger(Int16.self, i, p()) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next(type) { s, i, p in try s.decodeInteger(Int32.self, i, p()) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type) { s, i, p in try s.decodeInteger(Int64.self, i, p()) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next(type) { s, i, p in try s.decodeInteger(UInt.self, i, p()) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next(type) { s, i, p in try s.decodeInteger(UInt8.self, i, p()) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { s, i, p in try s.decodeInteger(UInt16.self, i, p()) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { s, i, p in try s.decodeInteger(UInt32.self, i, p()) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { s, i, p in try s.decodeInteger(UInt64.self, i, p()) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard position < end else { throw atEnd(type) }
+        let result = try state.decodeChild(T.self, position, parent: decoder, key: JSONIndexKey(currentIndex))
+        position = state.tape.indexAfterValue(at: position)
+        currentIndex += 1
+        return result
+    }
+
+    /// At the end and `null` are nil; in mapping mode so is an empty string for `URL?`.
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        if isAtEnd { return nil }
+        if try decodeNil() { return nil }
+        if !state.isFoundation, T.self == URL.self, state.tape[position].kind == .string {
+            let url: URL?
+            do {
+                url = try state.urlCodec.decodeOptional(state.c, position)
+            } catch {
+                throw state.converted(error, URL.self, position, path())
+            }
+            position += 1
+            currentIndex += 1
+            return url as! T?
+        }
+        return try decode(T.self)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try next(KeyedDecodingContainer<NestedKey>.self) { s, i, p in
+            try TapeDecoder(state: s, index: i, codingPath: p()).container(keyedBy: NestedKey.self)
+        }
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try next((any UnkeyedDecodingContainer).self) { s, i, p in
+            try TapeDecoder(state: s, index: i, codingPath: p()).unkeyedContainer()
+        }
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try next((any Decoder).self) { s, i, p in TapeDecoder(state: s, index: i, codingPath: p()) }
+    }
+}
