@@ -56,7 +56,7 @@ final class FilteredTapeTests: XCTestCase {
             if options.invalidValueHandler != nil { options.invalidValueHandler = { reported.append($0) } }
             let result: Result<M, MappingError>
             do {
-                let codec = try decoder.modelCodec(M.self)
+                let codec = try MetaCache.shared.codec(for: M.self)
                 result = .success(try ModelDecoder(options: options).decodeDocument(json, filter: filtered ? codec.tapeFilter : nil) {
                     c throws(MappingError) in try codec.decode(c, 0)
                 })
@@ -101,7 +101,7 @@ final class FilteredTapeTests: XCTestCase {
         XCTAssertEqual(model.raw, ["any": [1, "two"]])
 
         // The tape holds only what the model reads.
-        let codec = try ModelDecoder().modelCodec(FTInner.self)
+        let codec = try MetaCache.shared.codec(for: FTInner.self)
         let small = #"{"id": 1, "unknown": {"a": [1, 2, 3, {"b": null}]}, "name": "x"}"#
         let count = try small.withJSONBytes { bytes in
             try withParsedDocument(bytes, depthLimit: 512, filter: codec.tapeFilter) { tape in tape.count }

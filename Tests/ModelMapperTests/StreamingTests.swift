@@ -596,7 +596,7 @@ final class StreamingTests: XCTestCase {
         let elements = (0..<50).map { #"{"id":\#($0),"name":"n\#($0)\\u00e9","tags":["t"]}"# }
         let text = Array(("[" + elements.joined(separator: ",") + "]").utf8)
         let expected = try [Event](json: text)
-        let codec = try ModelDecoder().modelCodec(Event.self)
+        let codec = try MetaCache.shared.codec(for: Event.self)
         let tokenizer = Tokenizer(expectedInputSize: 64, depthLimit: 512, recordDepth: 1)
         var decoded: [Event] = []
         var consumed = 1  // tokens [0, consumed) are done; token 0 is the array start

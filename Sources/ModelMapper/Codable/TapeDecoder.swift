@@ -354,7 +354,7 @@ final class TapeDecodingState {
         func open<M: JSONMappable>(_: M.Type) throws -> M {
             if index < 0 { throw valueNotFound(M.self, index, resolve(ref)) }
             do {
-                let codec = try ModelDecoder().modelCodec(M.self)
+                let codec = try MetaCache.shared.codec(for: M.self)
                 return try codec.decode(c.report == nil ? c : unreported, index)
             } catch {
                 throw convertedModelError(error, M.self, index, resolve(ref))

@@ -178,7 +178,7 @@ final class TapeEncodingState {
     func modelNode(_ model: any JSONMappable, _ path: [any CodingKey]) throws -> EncodedNode {
         func open<M: JSONMappable>(_ model: M) throws -> EncodedNode {
             let codec: ModelCodec<M>
-            do { codec = try ModelDecoder().modelCodec(M.self) } catch { throw encodingError(error, model, path) }
+            do { codec = try MetaCache.shared.codec(for: M.self) } catch { throw encodingError(error, model, path) }
             return .custom(EncodedCustom(path: path) { (e: inout EncodeContext) throws(MappingError) in
                 try codec.encode(model, &e)
             })

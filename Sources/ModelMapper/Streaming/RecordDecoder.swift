@@ -93,19 +93,18 @@ final class RecordDecoder<T: JSONMappable> {
         }
         do {
             tokenizer.reset()
+            tokenizer.buffers.pointee.setFilter(codec.tapeFilter)
             try tokenizer.feed(bytes, referencingInput: true)
             try tokenizer.finish()
-            let report = options.invalidValueHandler.map { _ in ErrorReport() }
-            let model = try codec.decode(DecodeContext(tape: tokenizer.view, options: options, report: report), 0)
-            if let report, let handler = options.invalidValueHandler {
-                for error in report.errors {
-                    var error = error
-                    Self.locate(&error, in: bytes, span: span, windowBase: windowBase)
-                    handler(error)
-                }
-            }
+            let view = tokenizer.view
+            let model = try decodeReporting(view, options: options, locate: { error in
+                view.locate(&error)
+                Self.locate(&error, in: bytes, span: span, windowBase: windowBase)
+            }) { c throws(MappingError) in try codec.decode(c, 0) }
             return .model(model)
         } catch {
+            var error = error
+            tokenizer.view.locate(&error)
             return reject(error, bytes: bytes, span: span, windowBase: windowBase)
         }
     }

@@ -33,25 +33,25 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a model from a JSON object.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try modelCodec(M.self)
+        let codec = try MetaCache.shared.codec(for: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level array of models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try modelCodec(M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level object whose values are models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try modelCodec(M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values.
     public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
-        let codec = try modelCodec(M.self)
+        let codec = try MetaCache.shared.codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
@@ -59,30 +59,25 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
-        let codec = try modelCodec(M.self)
+        let codec = try MetaCache.shared.codec(for: M.self)
         return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try modelCodec(M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
         return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
     public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
-        let codec = try modelCodec(M.self)
+        let codec = try MetaCache.shared.codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeObject(object) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
     }
 
     // MARK: Plumbing
-
-    func modelCodec<M: JSONMappable>(_ type: M.Type) throws(MappingError) -> ModelCodec<M> {
-        let meta = try MetaCache.shared.meta(for: type)
-        return meta.codec as! ModelCodec<M>
-    }
 
     /// Parses `json`, runs `body` on the tape, and resolves error positions against the bytes. `filter`
     /// (the root codec's) lets the tape skip what the model does not read.
@@ -95,35 +90,7 @@ public struct ModelDecoder: Sendable {
     }
 
     private func decodeObject<R>(_ object: Any, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-        let tape = try ValueTape(foundation: object, depthLimit: options.depthLimit)
-        let options = self.options
-        return try tape.withView { view throws(MappingError) in
-            let report = options.invalidValueHandler.map { _ in ErrorReport() }
-            let result = try body(DecodeContext(tape: view, options: options, report: report))
-            if let report, let handler = options.invalidValueHandler {
-                for error in report.errors { var e = error; e.tokenIndex = nil; handler(e) }
-            }
-            return result
-        }
-    }
-}
-
-/// Decodes one document from bytes: the tape references the bytes, errors (thrown and reported) get
-/// their line and column.
-func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, filter: TapeFilterNode? = nil,
-                    _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-    try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
-        let report = options.invalidValueHandler.map { _ in ErrorReport() }
-        let result = try body(DecodeContext(tape: tape, options: options, report: report))
-        if let report, let handler = options.invalidValueHandler {
-            for error in report.errors {
-                var error = error
-                tape.locate(&error)
-                error.resolvePosition(in: bytes)
-                handler(error)
-            }
-        }
-        return result
+        try decodeFoundationObject(object, options: options, body)
     }
 }
 

@@ -22,19 +22,19 @@ extension ModelDecoder {
 
     /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try modelCodec(M.self)
+        let codec = try MetaCache.shared.codec(for: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level array of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try modelCodec(M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level object of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try modelCodec(M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 

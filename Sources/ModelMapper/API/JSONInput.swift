@@ -50,25 +50,3 @@ extension UnsafeBufferPointer: JSONInput where Element == UInt8 {
         try body(UnsafeRawBufferPointer(self))
     }
 }
-
-/// Parses a whole buffer into a tape and runs `body` on it; errors get their line and column from the
-/// buffer. Tokens reference the buffer directly (it outlives `body`). With a `filter`, the tape keeps only
-/// what the filter's model reads (see ``TapeFilterNode``); the caller keeps the filter alive.
-func withParsedDocument<R>(
-    _ bytes: UnsafeRawBufferPointer, depthLimit: Int, filter: TapeFilterNode? = nil,
-    _ body: (TapeView) throws(MappingError) -> R
-) throws(MappingError) -> R {
-    let tokenizer = TokenizerCache.take(expectedInputSize: bytes.count, depthLimit: depthLimit)
-    defer { TokenizerCache.give(tokenizer) }
-    tokenizer.buffers.pointee.setFilter(filter)
-    do {
-        try tokenizer.feed(bytes, referencingInput: true)
-        try tokenizer.finish()
-        return try body(tokenizer.view)
-    } catch {
-        var error = error
-        tokenizer.view.locate(&error)
-        error.resolvePosition(in: bytes)
-        throw error
-    }
-}

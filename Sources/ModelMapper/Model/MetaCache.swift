@@ -42,6 +42,12 @@ final class MetaCache: @unchecked Sendable {
         return try result.get()
     }
 
+    /// The codec of model type `M` (its metadata's, built on first use).
+    func codec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelCodec<M> {
+        // The builder stores a `ModelCodec<M>` in the meta of `M` (MetaBuilder.meta(for:)).
+        try meta(for: type).codec as! ModelCodec<M>
+    }
+
     /// The metadata of a model type known only at run time (polymorphic choices).
     func meta(forDynamic type: any JSONMappable.Type) throws(MappingError) -> ModelMeta {
         func open<M: JSONMappable>(_ t: M.Type) throws(MappingError) -> ModelMeta { try meta(for: t) }

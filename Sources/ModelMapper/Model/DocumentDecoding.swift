@@ -1,0 +1,49 @@
+// Running a codec over one parsed document, and delivering what it reported.
+//
+// Every single-value decode ends here: `decodeBytes` (JSON bytes, through `withParsedDocument`),
+// `decodeFoundationObject` (dictionary input, through `ValueTape`) and the streaming `RecordDecoder` (one
+// record of a JSON Lines or array stream). `decodeReporting` is the one place where the errors the codecs
+// recorded in `.lenient` mode with a handler installed (`DecodingOptions.invalidValueHandler`) are
+// positioned and handed to the handler, after the decode succeeded.
+
+/// Runs `body` with a context over `tape`; when the options have an invalid-value handler, the errors the
+/// codecs reported are positioned by `locate` and handed to it, in document order, after `body` returns.
+@inline(__always)
+func decodeReporting<R>(
+    _ tape: TapeView, options: DecodingOptions, locate: (inout MappingError) -> Void,
+    _ body: (DecodeContext) throws(MappingError) -> R
+) throws(MappingError) -> R {
+    guard let handler = options.invalidValueHandler else {
+        return try body(DecodeContext(tape: tape, options: options, report: nil))
+    }
+    let report = ErrorReport()
+    let result = try body(DecodeContext(tape: tape, options: options, report: report))
+    for error in report.errors {
+        var error = error
+        locate(&error)
+        handler(error)
+    }
+    return result
+}
+
+/// Decodes one document from bytes: the tape references the bytes, errors (thrown and reported) get
+/// their line and column.
+func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, filter: TapeFilterNode? = nil,
+                    _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+    try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
+        try decodeReporting(tape, options: options, locate: { error in
+            tape.locate(&error)
+            error.resolvePosition(in: bytes)
+        }, body)
+    }
+}
+
+/// Decodes from a `JSONSerialization` object or a ``JSONValue`` (dictionary input): the object is copied
+/// into a tape first, so the same codecs run; errors have paths but no line and column.
+func decodeFoundationObject<R>(_ object: Any, options: DecodingOptions,
+                               _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+    let tape = try ValueTape(foundation: object, depthLimit: options.depthLimit)
+    return try tape.withView { view throws(MappingError) in
+        try decodeReporting(view, options: options, locate: { error in error.tokenIndex = nil }, body)
+    }
+}

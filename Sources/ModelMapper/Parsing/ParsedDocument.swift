@@ -1,0 +1,23 @@
+// Parsing one whole document: the entry every single-document decode goes through.
+
+/// Parses a whole buffer into a tape and runs `body` on it; errors get their line and column from the
+/// buffer. Tokens reference the buffer directly (it outlives `body`). With a `filter`, the tape keeps only
+/// what the filter's model reads (see ``TapeFilterNode``); the caller keeps the filter alive.
+func withParsedDocument<R>(
+    _ bytes: UnsafeRawBufferPointer, depthLimit: Int, filter: TapeFilterNode? = nil,
+    _ body: (TapeView) throws(MappingError) -> R
+) throws(MappingError) -> R {
+    let tokenizer = TokenizerCache.take(expectedInputSize: bytes.count, depthLimit: depthLimit)
+    defer { TokenizerCache.give(tokenizer) }
+    tokenizer.buffers.pointee.setFilter(filter)
+    do {
+        try tokenizer.feed(bytes, referencingInput: true)
+        try tokenizer.finish()
+        return try body(tokenizer.view)
+    } catch {
+        var error = error
+        tokenizer.view.locate(&error)
+        error.resolvePosition(in: bytes)
+        throw error
+    }
+}
