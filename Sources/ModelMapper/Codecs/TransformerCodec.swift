@@ -68,3 +68,11 @@ extension Optional {
         }
     }
 }
+
+/// Optionals, for transformers on Optional properties.
+protocol OptionalField {
+    static var wrappedType: Any.Type { get }
+    static var nilValue: Any { get }
+    /// The wrapped value, or nil.
+    var someValue: Any? { get }
+}

@@ -184,14 +184,6 @@ protocol ContainerField {
     static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec
 }
 
-/// Optionals, for transformers on Optional properties.
-protocol OptionalField {
-    static var wrappedType: Any.Type { get }
-    static var nilValue: Any { get }
-    /// The wrapped value, or nil.
-    var someValue: Any? { get }
-}
-
 extension Optional: ContainerField, OptionalField {
     static func makeCodec(_ builder: MetaBuilder) throws(MappingError) -> FieldCodec {
         OptionalCodec<Wrapped>(wrapped: try builder.valueCodec(for: Wrapped.self))

@@ -1,14 +1,21 @@
 /// Appends JSON text to a byte buffer: strings escaped per RFC 8259, numbers as literal text, and the
 /// layout (`prettyPrinted`) handled in one place for values and models alike.
 struct JSONWriter {
+    /// What the writer needs of the encoding options (`EncodingOptions` in the API maps onto it).
+    struct Layout {
+        var prettyPrinted = false
+        var sortedKeys = false
+        var escapesSlashes = false
+    }
+
     var bytes: [UInt8] = []
-    let options: EncodingOptions
+    let layout: Layout
     private let pretty: Bool
     private var indent = 0
 
-    init(options: EncodingOptions, capacity: Int = 256) {
-        self.options = options
-        pretty = options.contains(.prettyPrinted)
+    init(layout: Layout, capacity: Int = 256) {
+        self.layout = layout
+        pretty = layout.prettyPrinted
         bytes.reserveCapacity(capacity)
     }
 
@@ -126,7 +133,7 @@ struct JSONWriter {
     /// A quoted, escaped string.
     mutating func string(_ value: String) {
         var value = value
-        value.withUTF8 { utf8 in JSONWriter.appendEscaped(utf8, to: &bytes, escapeSlashes: options.contains(.escapesSlashes)) }
+        value.withUTF8 { utf8 in JSONWriter.appendEscaped(utf8, to: &bytes, escapeSlashes: layout.escapesSlashes) }
     }
 
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], escapeSlashes: Bool) {
@@ -201,40 +208,5 @@ struct JSONWriter {
         }
         bytes.append(UInt8(ascii: "\\"))
         bytes.append(escaped)
-    }
-
-    // MARK: Values
-
-    /// Writes any JSON value. Numbers whose text is not valid JSON (NaN, infinity) are written as given;
-    /// the model encoder validates numbers before they get here.
-    mutating func write(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case .bool(let b): bool(b)
-        case .number(let n): raw(n.text)
-        case .string(let s): string(s)
-        case .array(let elements):
-            beginArray()
-            for (i, element) in elements.enumerated() {
-                self.element(first: i == 0)
-                write(element)
-            }
-            endArray(empty: elements.isEmpty)
-        case .object(let object):
-            beginObject()
-            if options.contains(.sortedKeys) {
-                let sorted = object.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-                for (i, (k, v)) in sorted.enumerated() {
-                    key(k, first: i == 0)
-                    write(v)
-                }
-            } else {
-                for (i, (k, v)) in object.enumerated() {
-                    key(k, first: i == 0)
-                    write(v)
-                }
-            }
-            endObject(empty: object.isEmpty)
-        }
     }
 }

@@ -85,7 +85,7 @@ public enum JSONValue: Sendable, Equatable, Hashable, CustomStringConvertible {
 
     /// Compact JSON text. Numbers print their literal text.
     public var description: String {
-        var writer = JSONWriter(options: [])
+        var writer = JSONWriter(layout: .init())
         writer.write(self)
         return String(decoding: writer.bytes, as: UTF8.self)
     }

@@ -89,3 +89,13 @@ public struct EncodingOptions: OptionSet, Sendable {
         return options
     }
 }
+
+extension JSONWriter {
+    /// A writer laid out as `options` say (pretty printing, sorted keys, escaped slashes).
+    init(options: EncodingOptions, capacity: Int = 256) {
+        self.init(layout: Layout(prettyPrinted: options.contains(.prettyPrinted),
+                                 sortedKeys: options.contains(.sortedKeys),
+                                 escapesSlashes: options.contains(.escapesSlashes)),
+                  capacity: capacity)
+    }
+}
