@@ -16,8 +16,8 @@ usage: Benchmarks [options]
   --iterations N     exactly N measured rounds (samples per contender) instead of the time budget
   --report PATH      Markdown report path (default results/benchmark.md); the JSON results and the SVG
                      chart are written next to it (same name, .json and .svg)
-  --data DIR         the data directory holding bench/ and yymodel/ (default: ../shared/data next to
-                     the package, or $MODELMAPPER_DATA)
+  --data DIR         the data directory holding bench/ and yymodel/ (default: $MODELMAPPER_DATA if set,
+                     else ../shared/data next to the package)
   --profile NAME     no measurement: run only the contender named exactly NAME (in the suites --filter
                      selects; a filter equal to a suite's name selects that suite alone) for about 5 s
                      each, e.g. under `perf record`; no report is written
@@ -32,7 +32,7 @@ usage: Benchmarks [options]
 var settings = Settings()
 var filters: [String] = []
 var reportPath = "results/benchmark.md"
-var dataPath: String? = ProcessInfo.processInfo.environment["MODELMAPPER_DATA"]
+var dataPath: String? = ProcessInfo.processInfo.environment["MODELMAPPER_DATA"].flatMap { $0.isEmpty ? nil : $0 }
 var quick = false
 var listOnly = false
 var rounds: Int?
@@ -83,15 +83,12 @@ if listOnly {
     exit(0)
 }
 
-/// ../shared/data relative to the package (this file is Benchmarks/Runner/main.swift), else cwd-relative.
+/// ../shared/data next to the package (this file is Benchmarks/Runner/main.swift): the same lookup as the
+/// tests' (Tests/ModelMapperTests/TestSupport.swift) and scripts/fuzz's, after --data and $MODELMAPPER_DATA.
 func defaultDataDirectory() -> URL {
     let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    let candidates = [
-        package.deletingLastPathComponent().appendingPathComponent("shared/data"),
-        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("../shared/data"),
-    ]
-    return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+    return package.deletingLastPathComponent().appendingPathComponent("shared/data")
 }
 let dataDirectory = dataPath.map { URL(fileURLWithPath: $0) } ?? defaultDataDirectory()
 let environment = BenchmarkEnvironment(dataDirectory: dataDirectory.standardizedFileURL, settings: settings)

@@ -1,7 +1,8 @@
 // The benchmark models do the same work in every contender: for each data set, ModelMapper's decode
 // (from bytes and from JSONSerialization objects) gives exactly JSONDecoder's value for the same types and
 // bytes, and ModelMapper's encoding decodes back (JSONDecoder) to that value. The data is read in place from
-// ../shared/data next to the package; the tests skip when it is absent.
+// the shared data folder (`SharedData`: $MODELMAPPER_DATA, else ../shared/data next to the package); the
+// tests skip when it is absent.
 
 import BenchmarkModels
 import Foundation
@@ -9,10 +10,6 @@ import ModelMapper
 import XCTest
 
 final class BenchmarkModelsTests: XCTestCase {
-    /// ../shared/data relative to the package: this file is Tests/ModelMapperTests/BenchmarkModelsTests.swift.
-    static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data").standardizedFileURL
-
     func testTwitter() throws { try verifyModel(TwitterTimeline.self, "bench/twitter.json") }
     func testCitmCatalog() throws { try verifyModel(CitmCatalog.self, "bench/citm_catalog.json") }
     func testCanada() throws { try verifyModel(CanadaFeatureCollection.self, "bench/canada.json") }
@@ -26,7 +23,7 @@ final class BenchmarkModelsTests: XCTestCase {
     /// weibo.json sends some picture sizes as strings ("640"): the default lenient mode converts them, as the
     /// Codable and handwritten sides do; strict mode rejects them with the property path.
     func testWeiboStringSizesNeedLenientMode() throws {
-        let data = try load("yymodel/weibo.json")
+        let data = try SharedData.data("yymodel/weibo.json")
         let status = try WeiboStatus(json: data)
         XCTAssertFalse(status.picInfos.isEmpty)
         XCTAssertTrue(status.picInfos.values.contains { $0.large.width > 0 && $0.large.height > 0 })
@@ -38,14 +35,6 @@ final class BenchmarkModelsTests: XCTestCase {
     }
 
     // MARK: Helpers
-
-    func load(_ relativePath: String) throws -> Data {
-        let url = Self.dataDirectory.appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("benchmark data \(url.path) is absent (the repository expects ../shared/data next to it)")
-        }
-        return try Data(contentsOf: url)
-    }
 
     func verifyModel<M: BenchmarkModel>(_ type: M.Type, _ path: String, file: StaticString = #filePath,
                                         line: UInt = #line) throws {
@@ -65,7 +54,7 @@ final class BenchmarkModelsTests: XCTestCase {
         decode: (Data) throws -> Document, decodeObject: (Any) throws -> Document,
         handwritten: (Any) throws -> Document, encode: (Document) throws -> Data
     ) throws {
-        let data = try load(path)
+        let data = try SharedData.data(path, file: file, line: line)
         let expected = try JSONDecoder().decode(Document.self, from: data)
         let foundationObject = try JSONSerialization.jsonObject(with: data)
 

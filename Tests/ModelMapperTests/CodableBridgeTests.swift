@@ -258,19 +258,6 @@ private func encode(_ value: any Encodable, _ options: EncodingOptions = []) thr
     return try JSONValue(json: e.writer.bytes)
 }
 
-private func mappingError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> MappingError? {
-    do {
-        try body()
-        XCTFail("expected an error", file: file, line: line)
-        return nil
-    } catch let error as MappingError {
-        return error
-    } catch {
-        XCTFail("expected a MappingError, got \(error)", file: file, line: line)
-        return nil
-    }
-}
-
 // MARK: - Tests
 
 final class CodableBridgeTests: XCTestCase {

@@ -372,18 +372,6 @@ final class DateParsingTests: XCTestCase {
 
     // MARK: Twitter data set
 
-    private func benchFile(_ name: String) -> URL? {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<8 {
-            for rel in ["shared/data/bench/", "data/bench/"] {
-                let u = dir.appendingPathComponent(rel + name)
-                if FileManager.default.fileExists(atPath: u.path) { return u }
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }
-
     private func collectValues(forKey key: String, in json: Any, into out: inout [String]) {
         if let dict = json as? [String: Any] {
             for (k, v) in dict {
@@ -395,8 +383,7 @@ final class DateParsingTests: XCTestCase {
     }
 
     func testEveryCreatedAtInTwitterJSON() throws {
-        let url = try XCTUnwrap(benchFile("twitter.json"), "twitter.json not found above \(#filePath)")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        let json = try JSONSerialization.jsonObject(with: SharedData.data("bench/twitter.json"))
         var values: [String] = []
         collectValues(forKey: "created_at", in: json, into: &values)
         XCTAssertGreaterThan(values.count, 300)

@@ -26,18 +26,6 @@ fileprivate func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ m
     return date.addingTimeInterval(Double(ms) / 1000)
 }
 
-fileprivate func dsError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> MappingError? {
-    do {
-        try body()
-        XCTFail("expected an error", file: file, line: line)
-    } catch let error as MappingError {
-        return error
-    } catch {
-        XCTFail("not a MappingError: \(error)", file: file, line: line)
-    }
-    return nil
-}
-
 fileprivate func assertSameInstant(_ a: Date?, _ b: Date, accuracy: TimeInterval = 1e-6, _ message: String = "",
                                    file: StaticString = #filePath, line: UInt = #line) {
     guard let a else { return XCTFail("nil date, \(message)", file: file, line: line) }
@@ -110,14 +98,14 @@ final class DateStrategyTests: XCTestCase {
                        "Fri Foo 04 00:12:21 +0800 2015", "2014-01-20T12:24:48ZZ", "2014-1-2"]
         for text in invalid {
             for options in [DecodingOptions.lenient, .strict] {
-                let error = dsError { _ = try DSEvent(json: #"{"maybe":null,"at":"\#(text)"}"#, options: options) }
+                let error = mappingError { _ = try DSEvent(json: #"{"maybe":null,"at":"\#(text)"}"#, options: options) }
                 XCTAssertEqual(error?.kind, .invalidValue, text)
                 XCTAssertEqual(error?.path, "at", text)
                 XCTAssertEqual(error?.column, 20, text)
             }
         }
         for literal in ["true", "[]", "{}", "1e400"] {
-            let error = dsError { _ = try DSEvent(json: #"{"at":\#(literal)}"#) }
+            let error = mappingError { _ = try DSEvent(json: #"{"at":\#(literal)}"#) }
             XCTAssertEqual(error?.kind, literal == "1e400" ? .invalidValue : .typeMismatch, literal)
             XCTAssertEqual(error?.path, "at", literal)
         }
@@ -143,12 +131,12 @@ final class DateStrategyTests: XCTestCase {
         }
         // a zone is required; date-only and Twitter strings are not ISO 8601
         for text in ["2014-01-20", "2014-01-20T12:24:48", "Fri Sep 04 00:12:21 +0800 2015", "nonsense"] {
-            let error = dsError { _ = try DSEvent(json: #"{"at":"\#(text)"}"#, options: options) }
+            let error = mappingError { _ = try DSEvent(json: #"{"at":"\#(text)"}"#, options: options) }
             XCTAssertEqual(error?.kind, .invalidValue, text)
             XCTAssertEqual(error?.path, "at", text)
         }
         // numbers are not ISO 8601 strings
-        let error = dsError { _ = try DSEvent(json: #"{"at":1390220688}"#, options: options) }
+        let error = mappingError { _ = try DSEvent(json: #"{"at":1390220688}"#, options: options) }
         XCTAssertEqual(error?.kind, .typeMismatch)
         XCTAssertEqual(error?.path, "at")
         // in arrays
@@ -164,11 +152,11 @@ final class DateStrategyTests: XCTestCase {
         XCTAssertEqual(try DSEvent(json: #"{"at":-1.5}"#, options: strict).at.timeIntervalSince1970, -1.5)
         // numeric strings: lenient only
         XCTAssertEqual(try DSEvent(json: #"{"at":" 1390220688 "}"#, options: lenient).at, utc(2014, 1, 20, 12, 24, 48))
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":"1390220688"}"#, options: strict) }?.kind, .typeMismatch)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":"1390220688"}"#, options: strict) }?.kind, .typeMismatch)
         // date strings are not seconds
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":"2014-01-20"}"#, options: lenient) }?.kind, .invalidValue)
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":true}"#, options: lenient) }?.kind, .typeMismatch)
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":1e400}"#, options: lenient) }?.kind, .invalidValue)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":"2014-01-20"}"#, options: lenient) }?.kind, .invalidValue)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":true}"#, options: lenient) }?.kind, .typeMismatch)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":1e400}"#, options: lenient) }?.kind, .invalidValue)
         XCTAssertEqual(try DSEvent(json: #"{"maybe":5,"history":[1,2]}"#, options: strict),
                        DSEvent(at: Date(timeIntervalSince1970: 0), maybe: Date(timeIntervalSince1970: 5),
                                history: [Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 2)]))
@@ -181,9 +169,9 @@ final class DateStrategyTests: XCTestCase {
         assertSameInstant(try DSEvent(json: #"{"at":"1390220688123"}"#, options: lenient).at, utc(2014, 1, 20, 12, 24, 48, ms: 123))
         XCTAssertEqual(try DSEvent(json: #"{"at":-1000}"#, options: strict).at, Date(timeIntervalSince1970: -1))
         XCTAssertEqual(try DSEvent(json: #"{"at":1500}"#, options: strict).at, Date(timeIntervalSince1970: 1.5))
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":"1390220688123"}"#, options: strict) }?.kind, .typeMismatch)
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":"2014-01-20T12:24:48Z"}"#, options: lenient) }?.kind, .invalidValue)
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":{}}"#, options: lenient) }?.kind, .typeMismatch)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":"1390220688123"}"#, options: strict) }?.kind, .typeMismatch)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":"2014-01-20T12:24:48Z"}"#, options: lenient) }?.kind, .invalidValue)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":{}}"#, options: lenient) }?.kind, .typeMismatch)
     }
 
     func testFormatted() throws {
@@ -193,12 +181,12 @@ final class DateStrategyTests: XCTestCase {
         XCTAssertEqual(try DSEvent(json: #"{"history":["01/01/2000","31/12/1999"]}"#, options: options).history,
                        [utc(2000, 1, 1), utc(1999, 12, 31)])
         for text in ["2014-01-20", "20/13/2014", "32/01/2014", "20/01/14", "20-01-2014", ""] {
-            let error = dsError { _ = try DSEvent(json: #"{"at":"\#(text)"}"#, options: options) }
+            let error = mappingError { _ = try DSEvent(json: #"{"at":"\#(text)"}"#, options: options) }
             XCTAssertEqual(error?.kind, .invalidValue, text)
             XCTAssertEqual(error?.path, "at", text)
             XCTAssertEqual(error?.column, 7, text)
         }
-        XCTAssertEqual(dsError { _ = try DSEvent(json: #"{"at":20012014}"#, options: options) }?.kind, .typeMismatch)
+        XCTAssertEqual(mappingError { _ = try DSEvent(json: #"{"at":20012014}"#, options: options) }?.kind, .typeMismatch)
         // with time and zone fields
         let withTime = DecodingOptions.lenient.dates(.formatted("yyyy-MM-dd HH:mm Z"))
         XCTAssertEqual(try DSEvent(json: #"{"at":"2014-01-20 12:24 +0800"}"#, options: withTime).at, utc(2014, 1, 20, 4, 24))
@@ -206,7 +194,7 @@ final class DateStrategyTests: XCTestCase {
         XCTAssertEqual(try DSEvent(json: #"{"at":"Sep 4, 2015"}"#, options: named).at, utc(2015, 9, 4))
         // an unsupported pattern is reported, not silently misread
         let bad = DecodingOptions.lenient.dates(.formatted("QQQ ww"))
-        let error = dsError { _ = try DSEvent(json: #"{"at":"x"}"#, options: bad) }
+        let error = mappingError { _ = try DSEvent(json: #"{"at":"x"}"#, options: bad) }
         XCTAssertEqual(error?.kind, .unsupportedType)
         XCTAssertEqual(error?.path, "at")
     }
@@ -234,12 +222,12 @@ final class DateStrategyTests: XCTestCase {
         // null is not passed to the closure: Date? becomes nil, Date keeps its value
         XCTAssertNil(try DSEvent(json: #"{"maybe":null}"#, options: options).maybe)
         // a thrown error becomes an error with the path and position; a MappingError keeps its kind
-        let failure = dsError { _ = try DSLog(json: "{\"events\":[{},\n {\"history\":[\"@1\", \"no\"]}]}", options: options) }
+        let failure = mappingError { _ = try DSLog(json: "{\"events\":[{},\n {\"history\":[\"@1\", \"no\"]}]}", options: options) }
         XCTAssertEqual(failure?.kind, .invalidValue)
         XCTAssertEqual(failure?.path, "events[1].history[1]")
         XCTAssertEqual(failure?.line, 2)
         XCTAssertEqual(failure?.column, 20)
-        let rejected = dsError { _ = try DSEvent(json: #"{"at":true}"#, options: options) }
+        let rejected = mappingError { _ = try DSEvent(json: #"{"at":true}"#, options: options) }
         XCTAssertEqual(rejected?.kind, .validation)
         XCTAssertEqual(rejected?.path, "at")
         XCTAssertEqual(rejected?.column, 7)

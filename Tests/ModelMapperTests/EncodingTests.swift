@@ -551,15 +551,8 @@ final class EncodingTests: XCTestCase {
 
     // MARK: Foundation agreement on real data
 
-    static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data").standardizedFileURL
-
     func testTwitterOutputAgreesWithFoundation() throws {
-        let url = Self.dataDirectory.appendingPathComponent("bench/twitter.json")
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("twitter.json not found at \(url.path): the benchmark data lives in ../shared/data next to the package")
-        }
-        let original = try Data(contentsOf: url)
+        let original = try SharedData.data("bench/twitter.json")
         let expected = try JSONDecoder().decode(TwitterTimeline.self, from: original)
         let model = try TwitterTimeline(json: original)
         XCTAssertEqual(model, expected, "ModelMapper's decode differs from JSONDecoder's")

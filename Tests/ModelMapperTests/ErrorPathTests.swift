@@ -72,18 +72,6 @@ fileprivate final class EPCollector: @unchecked Sendable {
     var summary: [String] { errors.map { "\($0.path) \($0.kind) \($0.line.map(String.init) ?? "-"):\($0.column.map(String.init) ?? "-")" } }
 }
 
-fileprivate func epError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> MappingError? {
-    do {
-        try body()
-        XCTFail("expected an error", file: file, line: line)
-    } catch let error as MappingError {
-        return error
-    } catch {
-        XCTFail("not a MappingError: \(error)", file: file, line: line)
-    }
-    return nil
-}
-
 /// Line, column (in Unicode scalars) and byte offset of the first occurrence of `needle`, computed here
 /// independently of the library.
 fileprivate func position(of needle: String, in text: String) -> (line: Int, column: Int, offset: Int) {
@@ -112,7 +100,7 @@ final class ErrorPathTests: XCTestCase {
         XCTAssertEqual(p.line, 6)
         XCTAssertEqual(p.column, 43)
         for (options, kind) in [(DecodingOptions.lenient, MappingError.Kind.invalidValue), (.strict, .typeMismatch)] {
-            let error = epError { _ = try EPTimeline(json: Self.timeline, options: options) }
+            let error = mappingError { _ = try EPTimeline(json: Self.timeline, options: options) }
             XCTAssertEqual(error?.kind, kind)
             XCTAssertEqual(error?.path, "statuses[3].user.id")
             XCTAssertEqual(error?.line, 6)
@@ -122,12 +110,12 @@ final class ErrorPathTests: XCTestCase {
                           error?.description ?? "")
         }
         // the same document as Data, [UInt8] and through ModelDecoder
-        let error = epError { _ = try EPTimeline(json: Data(Self.timeline.utf8)) }
+        let error = mappingError { _ = try EPTimeline(json: Data(Self.timeline.utf8)) }
         XCTAssertEqual(error?.path, "statuses[3].user.id")
         XCTAssertEqual(error?.line, 6)
-        let bytesError = epError { _ = try EPTimeline(json: Array(Self.timeline.utf8)) }
+        let bytesError = mappingError { _ = try EPTimeline(json: Array(Self.timeline.utf8)) }
         XCTAssertEqual(bytesError?.column, 43)
-        let decoderError = epError { _ = try ModelDecoder(options: .strict).decode(EPTimeline.self, from: Self.timeline) }
+        let decoderError = mappingError { _ = try ModelDecoder(options: .strict).decode(EPTimeline.self, from: Self.timeline) }
         XCTAssertEqual(decoderError?.path, "statuses[3].user.id")
         XCTAssertEqual(decoderError?.column, 43)
     }
@@ -146,7 +134,7 @@ final class ErrorPathTests: XCTestCase {
             let document = prefix + bad + Array("\"}]}".utf8)
             let textStart = prefix.count - 3
             for options in [DecodingOptions.lenient, .strict] {
-                let error = epError { _ = try EPTimeline(json: document, options: options) }
+                let error = mappingError { _ = try EPTimeline(json: document, options: options) }
                 XCTAssertEqual(error?.kind, .syntax, name)
                 XCTAssertEqual(error?.path, "statuses[0].text", name)
                 XCTAssertEqual(error?.offset, textStart, "\(name): \(String(describing: error))")
@@ -155,16 +143,16 @@ final class ErrorPathTests: XCTestCase {
             }
             // Malformed input, like the UTF-8 yajl rejects itself: thrown even when skipping invalid values.
             let collector = EPCollector()
-            let skipping = epError { _ = try EPTimeline(json: document, options: DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }) }
+            let skipping = mappingError { _ = try EPTimeline(json: document, options: DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }) }
             XCTAssertEqual(skipping?.path, "statuses[0].text", name)
             XCTAssertTrue(collector.errors.isEmpty, name)
             // Dictionary keys, JSONValue strings and keys, and URLs.
             let key = Array("{\"users\": {\"x".utf8) + bad + Array("\": {\"id\": 1}}}".utf8)
-            XCTAssertEqual(epError { _ = try EPTimeline(json: key) }?.path, "users", name)
-            XCTAssertEqual(epError { _ = try JSONValue(json: [0x5B, 0x22] + bad + [0x22, 0x5D]) }?.offset, 1, name)
-            XCTAssertEqual(epError { _ = try JSONValue(json: [0x7B, 0x22] + bad + Array("\":1}".utf8)) }?.offset, 1, name)
+            XCTAssertEqual(mappingError { _ = try EPTimeline(json: key) }?.path, "users", name)
+            XCTAssertEqual(mappingError { _ = try JSONValue(json: [0x5B, 0x22] + bad + [0x22, 0x5D]) }?.offset, 1, name)
+            XCTAssertEqual(mappingError { _ = try JSONValue(json: [0x7B, 0x22] + bad + Array("\":1}".utf8)) }?.offset, 1, name)
             let url = Array("{\"link\": \"http://e.com/".utf8) + bad + Array("\"}".utf8)
-            XCTAssertEqual(epError { _ = try EPLink(json: url) }?.kind, .syntax, name)
+            XCTAssertEqual(mappingError { _ = try EPLink(json: url) }?.kind, .syntax, name)
         }
         // Valid sequences at the edges of each range decode unchanged.
         let edges = ["\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"].joined()
@@ -179,7 +167,7 @@ final class ErrorPathTests: XCTestCase {
         let p = position(of: "2.5", in: json)
         XCTAssertEqual(p.line, 3)
         XCTAssertEqual(p.column, 27)
-        let error = epError { _ = try EPTimeline(json: json) }
+        let error = mappingError { _ = try EPTimeline(json: json) }
         XCTAssertEqual(error?.kind, .invalidValue)
         XCTAssertEqual(error?.path, "statuses[0].id")
         XCTAssertEqual(error?.line, 3)
@@ -203,7 +191,7 @@ final class ErrorPathTests: XCTestCase {
             (#"{"statuses":{}}"#, "statuses", .typeMismatch, "{}"),
         ]
         for (json, path, kind, token) in cases {
-            let error = epError { _ = try EPTimeline(json: json) }
+            let error = mappingError { _ = try EPTimeline(json: json) }
             XCTAssertEqual(error?.path, path, json)
             XCTAssertEqual(error?.kind, kind, json)
             XCTAssertEqual(error?.line, 1, json)
@@ -213,23 +201,23 @@ final class ErrorPathTests: XCTestCase {
 
     func testTopLevelCollections() {
         let array = "[\n {\"id\": 1},\n {\"id\": \"one\"}\n]"
-        let error = epError { _ = try [EPUser](json: array) }
+        let error = mappingError { _ = try [EPUser](json: array) }
         XCTAssertEqual(error?.path, "[1].id")
         XCTAssertEqual(error?.kind, .invalidValue)
         XCTAssertEqual(error?.line, 3)
         XCTAssertEqual(error?.column, 9)
         let dictionary = #"{"alice":{"id":1},"bob":{"id":-1.5}}"#
-        let dictError = epError { _ = try [String: EPUser](json: dictionary) }
+        let dictError = mappingError { _ = try [String: EPUser](json: dictionary) }
         XCTAssertEqual(dictError?.path, "bob.id")
         XCTAssertEqual(dictError?.column, position(of: "-1.5", in: dictionary).column)
-        XCTAssertEqual(epError { _ = try [EPUser](json: "[1]") }?.path, "[0]")
-        XCTAssertEqual(epError { _ = try [EPUser](json: "{}") }?.kind, .typeMismatch)
-        XCTAssertEqual(epError { _ = try [EPUser](json: "[null]") }?.path, "[0]")
+        XCTAssertEqual(mappingError { _ = try [EPUser](json: "[1]") }?.path, "[0]")
+        XCTAssertEqual(mappingError { _ = try [EPUser](json: "{}") }?.kind, .typeMismatch)
+        XCTAssertEqual(mappingError { _ = try [EPUser](json: "[null]") }?.path, "[0]")
     }
 
     func testSyntaxErrorsHavePositions() {
         let json = "{\n  \"statuses\": [\n    {\"id\": 1,}\n  ]\n}"
-        let error = epError { _ = try EPTimeline(json: json) }
+        let error = mappingError { _ = try EPTimeline(json: json) }
         XCTAssertEqual(error?.kind, .syntax)
         XCTAssertEqual(error?.line, 3)
         XCTAssertNotNil(error?.column)
@@ -249,7 +237,7 @@ final class ErrorPathTests: XCTestCase {
         }
         """
         for options in [DecodingOptions.lenient, .strict] {
-            let error = epError { _ = try EPTimeline(json: json, options: options) }
+            let error = mappingError { _ = try EPTimeline(json: json, options: options) }
             XCTAssertEqual(error?.kind, .missingKey)
             XCTAssertEqual(error?.path, "statuses[2].user.id")
             XCTAssertEqual(error?.line, 5)
@@ -259,22 +247,22 @@ final class ErrorPathTests: XCTestCase {
         XCTAssertNoThrow(try EPBook(json: #"{"ID":1,"ext":{"desc":"d"}}"#))
         XCTAssertNoThrow(try EPBook(json: #"{"book_id":1,"ext":{"desc":"d"}}"#))
         XCTAssertEqual(try EPBook(json: #"{"book_id":2,"id":1,"ext":{"desc":"d"}}"#).bookID, 1)   // list order wins
-        let missingID = epError { _ = try EPBook(json: #"{"Id":1,"ext":{"desc":"d"}}"#) }
+        let missingID = mappingError { _ = try EPBook(json: #"{"Id":1,"ext":{"desc":"d"}}"#) }
         XCTAssertEqual(missingID?.kind, .missingKey)
         XCTAssertEqual(missingID?.path, "bookID")
         XCTAssertEqual(missingID?.line, 1)
         XCTAssertEqual(missingID?.column, 1)
-        let missingDesc = epError { _ = try EPBook(json: #"{"id":1,"ext":"not an object"}"#) }
+        let missingDesc = mappingError { _ = try EPBook(json: #"{"id":1,"ext":"not an object"}"#) }
         XCTAssertEqual(missingDesc?.kind, .missingKey)
         XCTAssertEqual(missingDesc?.path, "desc")
-        XCTAssertEqual(epError { _ = try EPBook(json: #"{"id":1,"ext":{}}"#) }?.path, "desc")
+        XCTAssertEqual(mappingError { _ = try EPBook(json: #"{"id":1,"ext":{}}"#) }?.path, "desc")
         // null counts as present: not missing, and the non-Optional keeps its value
         XCTAssertEqual(try EPBook(json: #"{"id":null,"ext":{"desc":"d"}}"#).bookID, 0)
         // required also applies to update
         var book = EPBook()
-        XCTAssertEqual(epError { try book.update(json: #"{"t":"x"}"#) }?.kind, .missingKey)
+        XCTAssertEqual(mappingError { try book.update(json: #"{"t":"x"}"#) }?.kind, .missingKey)
         // and to JSONSerialization input, without positions
-        let fromObject = epError { _ = try EPTimeline(jsonObject: ["users": ["a": ["name": "x"]]] as [String: Any]) }
+        let fromObject = mappingError { _ = try EPTimeline(jsonObject: ["users": ["a": ["name": "x"]]] as [String: Any]) }
         XCTAssertEqual(fromObject?.kind, .missingKey)
         XCTAssertEqual(fromObject?.path, "users.a.id")
         XCTAssertNil(fromObject?.line)
@@ -351,10 +339,10 @@ final class ErrorPathTests: XCTestCase {
 
     func testSkippingStillThrowsNonConversionErrors() {
         let options = DecodingOptions.lenient.skippingInvalidValues { _ in }
-        let missing = epError { _ = try EPTimeline(json: #"{"count":"x","users":{"a":{}}}"#, options: options) }
+        let missing = mappingError { _ = try EPTimeline(json: #"{"count":"x","users":{"a":{}}}"#, options: options) }
         XCTAssertEqual(missing?.kind, .missingKey)
         XCTAssertEqual(missing?.path, "users.a.id")
-        XCTAssertEqual(epError { _ = try EPTimeline(json: #"{"count":1,}"#, options: options) }?.kind, .syntax)
+        XCTAssertEqual(mappingError { _ = try EPTimeline(json: #"{"count":1,}"#, options: options) }?.kind, .syntax)
         // no error reported when none happened
         let collector = EPCollector()
         XCTAssertNoThrow(try EPTimeline(json: Self.timeline.replacingOccurrences(of: "\"x12\"", with: "13"),
@@ -390,12 +378,12 @@ final class ErrorPathTests: XCTestCase {
         let json = "{\"items\": [\n  {\"n\": \"a\"},\n  {\"n\": [], \"age\": \"x\"}\n]}"
         let objectPosition = position(of: #"{"n": []"#, in: json)
         // the rewritten object is {"age": "x", "name": []}: "age" comes first
-        let thrown = epError { _ = try EPRenamedList(json: json) }
+        let thrown = mappingError { _ = try EPRenamedList(json: json) }
         XCTAssertEqual(thrown?.path, "items[1].age")
         XCTAssertEqual(thrown?.kind, .invalidValue)
         XCTAssertEqual(thrown?.line, objectPosition.line)
         XCTAssertEqual(thrown?.column, objectPosition.column)
-        let strict = epError { _ = try EPRenamedList(json: json.replacingOccurrences(of: #""x""#, with: "1"), options: .strict) }
+        let strict = mappingError { _ = try EPRenamedList(json: json.replacingOccurrences(of: #""x""#, with: "1"), options: .strict) }
         XCTAssertEqual(strict?.path, "items[1].name")
         XCTAssertEqual(strict?.kind, .typeMismatch)
         XCTAssertEqual(strict?.line, objectPosition.line)
@@ -414,7 +402,7 @@ final class ErrorPathTests: XCTestCase {
 
     func testErrorsFromJSONObjectInputHavePathsButNoPositions() {
         let object: [String: Any] = ["statuses": [["id": 1], ["id": 2, "user": ["id": "x"]]]]
-        let error = epError { _ = try EPTimeline(jsonObject: object, options: .strict) }
+        let error = mappingError { _ = try EPTimeline(jsonObject: object, options: .strict) }
         XCTAssertEqual(error?.kind, .typeMismatch)
         XCTAssertEqual(error?.path, "statuses[1].user.id")
         XCTAssertNil(error?.line)

@@ -3,7 +3,7 @@ import Foundation
 @testable import ModelMapper
 
 /// Runs every file of JSONTestSuite's `test_parsing` folder (Nicolas Seriot's suite, kept in
-/// `../shared/data/JSONTestSuite`) through the parser:
+/// `JSONTestSuite/` of the shared data folder, see `SharedData`) through the parser:
 /// - `y_` files must parse,
 /// - `n_` files must fail with `.syntax` or `.depthLimit` and carry offset, line and column,
 /// - `i_` files may go either way but must not crash.
@@ -14,17 +14,10 @@ final class JSONTestSuiteTests: XCTestCase {
         let bytes: [UInt8]
     }
 
-    static var suiteDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/data/JSONTestSuite/test_parsing")
-            .standardizedFileURL
-    }
-
     func loadCases(prefix: String) throws -> [Case] {
-        let dir = Self.suiteDirectory
+        let dir = try SharedData.url("JSONTestSuite/test_parsing")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
-            throw XCTSkip("JSONTestSuite not found at \(dir.path); put nst/JSONTestSuite's test_parsing folder there to run these tests")
+            throw XCTSkip("cannot list \(dir.path)")
         }
         let selected = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
         if selected.isEmpty {

@@ -7,19 +7,6 @@ final class ParsingTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// The error thrown by `body`, failing the test when there is none or it is not a MappingError.
-    func mappingError(_ body: () throws -> Any, file: StaticString = #filePath, line: UInt = #line) -> MappingError? {
-        do {
-            let value = try body()
-            XCTFail("expected an error, got \(value)", file: file, line: line)
-        } catch let error as MappingError {
-            return error
-        } catch {
-            XCTFail("expected a MappingError, got \(error)", file: file, line: line)
-        }
-        return nil
-    }
-
     func parseError(_ bytes: [UInt8], depthLimit: Int = DecodingOptions.defaultDepthLimit,
                     file: StaticString = #filePath, line: UInt = #line) -> MappingError? {
         mappingError({ try JSONValue(json: bytes, depthLimit: depthLimit) }, file: file, line: line)

@@ -89,10 +89,7 @@ final class StreamingTests: XCTestCase {
 
     /// twitter.json's statuses, each re-encoded on one line with a distinct id (the line number).
     private func twitterLines(count: Int) throws -> [[UInt8]] {
-        let url = BenchmarkModelsTests.dataDirectory.appendingPathComponent("bench/twitter.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw XCTSkip("benchmark data \(url.path) is absent")
-        }
+        let data = try SharedData.data("bench/twitter.json")
         guard case .array(let statuses)? = try JSONValue(json: data)["statuses"] else {
             XCTFail("no statuses")
             return []
@@ -551,12 +548,12 @@ final class StreamingTests: XCTestCase {
         guard let python else { throw XCTSkip("python3 is not installed") }
         // Foundation's Process closes inherited descriptors, and valgrind's own make it fail with EBADF.
         if ProcessInfo.processInfo.environment["MM_UNDER_VALGRIND"] != nil { throw XCTSkip("cannot spawn python3 under valgrind") }
-        guard FileManager.default.fileExists(atPath: BenchmarkModelsTests.dataDirectory.appendingPathComponent("bench/twitter.json").path)
-        else { throw XCTSkip("benchmark data is absent") }
+        let twitter = try SharedData.url("bench/twitter.json")
         let url = try temporaryFile([], "generated.jsonl")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, "0.6", "-o", url.path, "--seed", "11", "--corrupt", "0.05", "--blank", "0.02"]
+        process.arguments = [script.path, "0.6", "-o", url.path, "--seed", "11", "--corrupt", "0.05", "--blank", "0.02",
+                             "--data", twitter.path]
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
