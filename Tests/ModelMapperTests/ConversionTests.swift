@@ -6,7 +6,9 @@ import Foundation
 // for every property kind, as a plain property, as an Optional, as an element of `[T]` and `[T?]` and as a
 // value of `[String: T]`. Plain String/Int/Int64/Double/Bool properties go through the decoding loop's
 // built-in fast path, everything else (and every collection element) through the codecs: the matrix checks
-// that both agree, including on error kinds, paths and columns.
+// that both agree, including on error kinds, paths and columns. Every row also goes through the other paths
+// that share the codecs (`otherPaths`): a `Decodable` value inside a model, dictionary input and a JSON
+// Lines record, which must give the same value or the same error kind, message, path and column.
 
 // MARK: - Fixtures
 
@@ -154,7 +156,69 @@ fileprivate func row<T: CVDefault & Equatable>(
                   path: "v[0]", column: 7, what: what + " (Optional array element)", file: file, line: line)
         cvCompare(cvDecode(CVDictBox<T>.self, dictJSON, options) { $0.v }, expected.map { ["k": $0] },
                   path: "v.k", column: 11, what: what + " (dictionary value)", file: file, line: line)
+        otherPaths(T.self, plainJSON, options, expected, plain: cvDecode(CVBox<T>.self, plainJSON, options) { $0.v }.1,
+                   what: what, file: file, line: line)
     }
+}
+
+// MARK: - The same row through every path
+
+/// A `Decodable` value holding the property: decoded by the Codable bridge, which must apply the model's
+/// options and the same codecs.
+fileprivate struct CVCodable<T: Decodable>: Decodable {
+    var v: T
+}
+
+fileprivate struct CVCodableField<T: Decodable & CVDefault>: JSONMappable {
+    var w: CVCodable<T>? = nil
+    init() {}
+}
+
+/// Checks one literal (as `{"v":literal}`) through the paths other than a plain property — a `Decodable`
+/// struct inside a model, dictionary input (a ``JSONValue``), a JSON Lines record — against the plain
+/// property's outcome: the same value, or the same error kind and message at the same column, with the
+/// path as that path writes it.
+fileprivate func otherPaths<T: CVDefault & Equatable>(
+    _: T.Type, _ json: String, _ options: DecodingOptions, _ expected: CVOutcome<T>, plain: MappingError?,
+    what: String, file: StaticString, line: UInt
+) {
+    func check(_ got: (CVOutcome<T>, MappingError?), path: String, columnShift: Int?, _ column: String) {
+        XCTAssertEqual(got.0, expected, "\(what) [\(column)]", file: file, line: line)
+        guard let error = got.1, let plain else { return }
+        XCTAssertEqual(error.message, plain.message, "message, \(what) [\(column)]", file: file, line: line)
+        XCTAssertEqual(error.path, path, "path, \(what) [\(column)]", file: file, line: line)
+        if let columnShift {
+            XCTAssertEqual(error.line, plain.line, "line, \(what) [\(column)]", file: file, line: line)
+            XCTAssertEqual(error.column, plain.column.map { $0 + columnShift }, "column, \(what) [\(column)]",
+                           file: file, line: line)
+        }
+    }
+    func outcome(_ body: () throws -> T) -> (CVOutcome<T>, MappingError?) {
+        do { return (.value(try body()), nil) }
+        catch let error as MappingError { return (.error(error.kind), error) }
+        catch { XCTFail("not a MappingError: \(error), \(what)", file: file, line: line); return (.error(.unsupportedType), nil) }
+    }
+
+    // Inside a Decodable: {"w":{"v":literal}}, five columns to the right.
+    if let decodable = T.self as? any (Decodable & CVDefault & Equatable).Type {
+        func open<D: Decodable & CVDefault & Equatable>(_: D.Type) {
+            let got = outcome {
+                let model = try CVCodableField<D>(json: #"{"w":\#(json)}"#, options: options)
+                return model.w!.v as! T
+            }
+            check(got, path: "w.v", columnShift: 5, "inside a Decodable")
+        }
+        open(decodable)
+    }
+    // Dictionary input: no positions.
+    check(outcome { try CVBox<T>(jsonObject: try JSONValue(json: json), options: options).v },
+          path: "v", columnShift: nil, "dictionary input")
+    // A JSON Lines record: the record index prefixes the path.
+    check(outcome {
+        var records = JSONLines<CVBox<T>>(bytes: Array((json + "\n").utf8), options: options).makeSyncIterator()
+        guard let model = try records.next() else { throw MappingError(.syntax, "no record") }
+        return model.v
+    }, path: "[0].v", columnShift: 0, "JSON Lines record")
 }
 
 /// Literals no scalar accepts: containers.
@@ -253,6 +317,37 @@ fileprivate func integerRows<T: FixedWidthInteger & CVDefault>(
 final class ConversionTests: XCTestCase {
 
     // MARK: Bool
+
+    /// Three cases where the old JSONValue bridge and the codecs disagreed: a `Decodable` value inside a
+    /// model now gives exactly what a plain property gives.
+    func testDecodableInsideAModelFollowsThePlainPropertyRules() throws {
+        struct N: Decodable { var n: Int }
+        struct WrapsN: JSONMappable { var w: N? = nil }
+        struct PlainN: JSONMappable { var n = 0 }
+        // 1e30 into Int: one message ("out of range"), not two.
+        let plain = try XCTUnwrap(mappingError { try PlainN(json: #"{"n": 1e30}"#) })
+        let inside = try XCTUnwrap(mappingError { try WrapsN(json: #"{"w": {"n": 1e30}}"#) })
+        XCTAssertEqual(inside.kind, plain.kind)
+        XCTAssertEqual(inside.message, plain.message)
+        XCTAssertEqual(inside.path, "w.n")
+
+        // A UUID with surrounding spaces: the same outcome both ways, in both modes.
+        struct U: Decodable { var u: UUID? }
+        struct WrapsU: JSONMappable { var w: U? = nil }
+        struct PlainU: JSONMappable { var u: UUID? = nil }
+        let spaced = #"" 123e4567-e89b-12d3-a456-426614174000 ""#
+        let plainUUID = try PlainU(json: #"{"u": \#(spaced)}"#).u
+        XCTAssertEqual(plainUUID, UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000"))
+        XCTAssertEqual(try WrapsU(json: #"{"w": {"u": \#(spaced)}}"#).w?.u, plainUUID)
+        XCTAssertEqual(try WrapsU(json: #"{"w": {"u": \#(spaced)}}"#, options: .strict).w?.u,
+                       try PlainU(json: #"{"u": \#(spaced)}"#, options: .strict).u)
+
+        // The position of a bad member inside the Decodable value: the member's value, not the value's start.
+        let positioned = try XCTUnwrap(mappingError { try WrapsN(json: #"{"w": {"n": "x"}}"#) })
+        XCTAssertEqual(positioned.path, "w.n")
+        XCTAssertEqual(positioned.line, 1)
+        XCTAssertEqual(positioned.column, 13)
+    }
 
     func testBool() {
         row(Bool.self, "true", .v(true))
