@@ -78,6 +78,35 @@ final class FilteredTapeTests: XCTestCase {
             XCTFail("filtered: \(filtered), whole: \(whole)", file: file, line: line)
         }
         XCTAssertEqual(filteredReports, wholeReports, "reported errors differ", file: file, line: line)
+
+        // The streaming record decoder filters too: the document as one JSON Lines record (on one line, so
+        // only lines and columns differ) gives the same model, or the same error at the record's path.
+        let record = Array((json.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
+        let recordReports = ReportedErrors()
+        var recordOptions = options
+        if options.invalidValueHandler != nil { recordOptions.invalidValueHandler = { recordReports.append($0) } }
+        var records = JSONLines<M>(bytes: record, options: recordOptions).makeSyncIterator()
+        do {
+            let model = try records.next()
+            if case .success(let expected) = whole {
+                XCTAssertEqual(model, expected, "a JSON Lines record decodes differently", file: file, line: line)
+            } else {
+                XCTFail("the record decoded, the document failed: \(whole)", file: file, line: line)
+            }
+        } catch let error as MappingError {
+            if case .failure(let expected) = whole {
+                XCTAssertEqual(error.kind, expected.kind, "record error kind", file: file, line: line)
+                XCTAssertEqual(error.message, expected.message, "record error message", file: file, line: line)
+                XCTAssertEqual(error.path, expected.path.isEmpty ? "[0]" : "[0]." + expected.path,
+                               "record error path", file: file, line: line)
+            } else {
+                XCTFail("the record failed (\(error)), the document decoded", file: file, line: line)
+            }
+        } catch {
+            XCTFail("not a MappingError: \(error)", file: file, line: line)
+        }
+        XCTAssertEqual(recordReports.errors.map(\.message), wholeReports.map(\.message),
+                       "reported errors of the record differ", file: file, line: line)
         return filtered
     }
 
