@@ -87,6 +87,9 @@ struct Settings: Sendable {
     var rounds: Int? = nil
     /// Operations per sample for the YYModel GithubUser suite.
     var yyModelIterations = 10_000
+    /// Whether suites run the same-work checks (every contender once, compared with JSONDecoder's value)
+    /// before measuring; `--profile` turns them off, so profiles and counts see only the profiled contender.
+    var checksSameWork = true
 
     static let quick = Settings(warmup: 0.04, sampleTarget: 0.003, suiteBudget: 2.0, minRounds: 5,
                                 maxRounds: 100, rounds: nil, yyModelIterations: 1_000)

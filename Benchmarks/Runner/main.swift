@@ -77,6 +77,7 @@ while let argument = arguments.popFirst() {
 }
 if quick { settings = .quick }
 settings.rounds = rounds
+settings.checksSameWork = profileName == nil
 
 if listOnly {
     for suite in benchmarkSuites { print(suite.name) }
