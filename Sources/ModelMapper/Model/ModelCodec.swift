@@ -131,9 +131,8 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if object == original {
             try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
         } else {
-            // The hook rewrote the object: decode from a tape of the new object; positions refer to the
-            // original object.
-            let tape = ValueTape(.object(object))
+            // The hook rewrote the object: decode from a tape of the new object (nested no deeper than the
+            // depth limit allows a document); positions refer to the original object.
             // Errors reported (not thrown) while decoding the new tape hold its token indices: point them
             // at the original object too.
             let reportedBefore = c.report?.errors.count ?? 0
@@ -143,6 +142,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                 }
             }
             do {
+                let tape = try ValueTape(.object(object), depthLimit: c.options.depthLimit)
                 try tape.withView { view throws(MappingError) in
                     let inner = DecodeContext(tape: view, options: c.options, report: c.report)
                     try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta)
