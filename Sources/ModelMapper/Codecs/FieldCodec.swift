@@ -1,3 +1,10 @@
+// Unsafe code: codecs read and write values of their type at raw field addresses.
+//
+// Invariants: `decodeField`, `encodeField` and `isNilField` are given the address of an initialized value
+// of exactly `valueType` (`valueSize` bytes) inside model memory (the decoding loop checks this; see
+// ModelMeta.swift), so `ValueCodec` binds it to `Value`; `decode(_:_:into:)` and `encode(at:_:)` use the
+// typed pointer only during the call, like an `inout`.
+
 /// What every codec needs while decoding: the parsed tape and the options.
 struct DecodeContext {
     let tape: TapeView
@@ -71,9 +78,12 @@ class FieldCodec: @unchecked Sendable {
     let takesNull: Bool
     /// The Swift type handled.
     let valueType: Any.Type
+    /// `MemoryLayout.size` of `valueType`: the bytes a field of it occupies.
+    let valueSize: Int
 
-    init(valueType: Any.Type, takesNull: Bool) {
+    init(valueType: Any.Type, valueSize: Int, takesNull: Bool) {
         self.valueType = valueType
+        self.valueSize = valueSize
         self.takesNull = takesNull
     }
 
@@ -101,7 +111,7 @@ class FieldCodec: @unchecked Sendable {
 /// A codec for values of type `Value`.
 class ValueCodec<Value>: FieldCodec, @unchecked Sendable {
     init(takesNull: Bool = false) {
-        super.init(valueType: Value.self, takesNull: takesNull)
+        super.init(valueType: Value.self, valueSize: MemoryLayout<Value>.size, takesNull: takesNull)
     }
 
     /// Decodes a new value from the tape at `index`.
