@@ -346,12 +346,6 @@ struct TapeBuffers {
 
     // MARK: Compaction (streaming)
 
-    /// Drops the first `dropped` tokens (whole records, no open container among them) and the first
-    /// `droppedBytes` arena bytes; see `discardRange`.
-    mutating func discardPrefix(tokens dropped: Int, arenaBytes droppedBytes: Int) {
-        discardRange(tokens: 0..<dropped, arenaBytes: droppedBytes)
-    }
-
     /// Drops the tokens in `range` and the first `droppedBytes` arena bytes, moving later tokens and bytes
     /// down and rebasing token indices (container links, the open-container stack, record ends) and arena
     /// offsets. Keeping a head (`range.lowerBound > 0`) lets a reader drop finished elements of a

@@ -182,10 +182,8 @@ final class ValueTape {
     }
 }
 
-/// Telling the number types apart inside an `NSNumber`.
+/// Telling booleans apart from `Int8`s inside an `NSNumber`.
 enum NSNumberKind {
-    case signed, unsigned, floating
-
     static func isBoolean(_ number: NSNumber) -> Bool {
         let type = String(cString: number.objCType)
         return type == "c" && (number === kCFBooleanTrueValue || number === kCFBooleanFalseValue || type == "B")
@@ -194,14 +192,6 @@ enum NSNumberKind {
 
     private static let kCFBooleanTrueValue = NSNumber(value: true)
     private static let kCFBooleanFalseValue = NSNumber(value: false)
-
-    static func of(_ number: NSNumber) -> NSNumberKind {
-        switch String(cString: number.objCType) {
-        case "f", "d": return .floating
-        case "Q", "L", "I", "S", "C": return .unsigned
-        default: return .signed
-        }
-    }
 }
 
 /// The exact dynamic types `JSONSerialization` produces, for dispatch without casts.
