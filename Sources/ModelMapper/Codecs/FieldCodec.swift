@@ -72,6 +72,14 @@ final class ErrorReport {
 /// the model's metadata is built (so nothing is looked up per value).
 ///
 /// Subclasses are `ValueCodec<Value>`; this type-erased base lets `PropertyMeta` hold any of them.
+///
+/// `@unchecked Sendable` (the one claim for every codec): a codec does not change once its model's
+/// metadata is built. Codecs store only `let`s set in `init` (other codecs, filter nodes, `Sendable`
+/// transformers, constants), except `ModelCodec.meta`, which the builder sets once, under `MetaCache`'s
+/// build lock, before the codec is reachable from any other thread. Decoding state lives in
+/// `DecodeContext` and `EncodeContext`, never in a codec. Swift makes every subclass restate the inherited
+/// `@unchecked Sendable` ("must restate inherited '@unchecked Sendable' conformance"); those restatements
+/// rest on this comment, and a subclass adding mutable state must not restate it.
 class FieldCodec: @unchecked Sendable {
     /// Whether JSON `null` is a value of this type (Optional, JSONValue). Otherwise a null leaves a
     /// property unchanged and is an error inside collections.

@@ -1,5 +1,5 @@
 /// One mapped stored property of a model (YYModel's `_YYModelPropertyMeta`).
-final class PropertyMeta: @unchecked Sendable {
+final class PropertyMeta: Sendable {
     /// The Swift property name (used in error paths).
     let name: String
     /// Byte offset of the stored property from the start of the struct or class instance.
