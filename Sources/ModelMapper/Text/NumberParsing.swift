@@ -1,8 +1,3 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // Unsafe code: literal bytes read eight and four at a time (`loadUnaligned`), a NUL-terminated copy for libc
 // in a temporary allocation, and the powers-of-five table in a never-freed allocation.
 //
@@ -25,6 +20,11 @@ import Glibc
 //   trailing zeros).
 // - The common paths allocate nothing: plain integers, Clinger's exact fast path and the 128-bit
 //   Eisel–Lemire path. Anything the fast paths cannot decide with certainty goes to libc in the C locale.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
 enum NumberParsing {
 
     // MARK: - Grammar
