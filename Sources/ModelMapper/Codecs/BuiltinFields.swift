@@ -1,5 +1,9 @@
 // Unsafe code: writes a value of exactly the type named by `FieldKind` at `field`, which the decoding loop
 // computes from the model's reflected layout (see the invariants in ModelCodec.swift).
+//
+// Invariants: `field` addresses an initialized value of `kind.valueType` inside model memory: a slot gets a
+// built-in kind only from a codec of that very type, and the decoding loop checks the field's bounds
+// (both asserted; see ModelMeta.swift and PropertyDecoding.swift).
 
 /// The hot built-in property types, decoded by a switch in the decoding loop rather than through a codec:
 /// no dynamic dispatch and no generic metadata lookups per value (an unspecialized `Optional<Wrapped>`
@@ -11,6 +15,23 @@ enum FieldKind: UInt8 {
     case int64, optionalInt64
     case double, optionalDouble
     case bool, optionalBool
+
+    /// The Swift type a field of this kind has (nil for `.codec`).
+    var valueType: Any.Type? {
+        switch self {
+        case .codec: return nil
+        case .string: return String.self
+        case .optionalString: return String?.self
+        case .int: return Int.self
+        case .optionalInt: return Int?.self
+        case .int64: return Int64.self
+        case .optionalInt64: return Int64?.self
+        case .double: return Double.self
+        case .optionalDouble: return Double?.self
+        case .bool: return Bool.self
+        case .optionalBool: return Bool?.self
+        }
+    }
 
     /// The Optional counterpart of a non-optional kind.
     var optional: FieldKind {

@@ -1,3 +1,8 @@
+// Unsafe code: `OptionalCodec.decode(_:_:into:)` reads and writes the `Wrapped?` at `pointer`.
+//
+// Invariants: `pointer` addresses an initialized `Wrapped?` and is used only during the call, like an
+// `inout` (see FieldCodec.swift); merging passes `&pointer.pointee!` on as exactly that.
+
 /// `Wrapped?`: null is nil; a present value decodes as `Wrapped` (models merge into an existing value).
 final class OptionalCodec<Wrapped>: ValueCodec<Wrapped?>, @unchecked Sendable {
     let wrapped: ValueCodec<Wrapped>

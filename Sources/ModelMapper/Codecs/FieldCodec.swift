@@ -1,3 +1,10 @@
+// Unsafe code: codecs read and write values of their type at raw field addresses.
+//
+// Invariants: `decodeField`, `encodeField` and `isNilField` are given the address of an initialized value
+// of exactly `valueType` (`valueSize` bytes) inside model memory (the decoding loop checks this; see
+// ModelMeta.swift), so `ValueCodec` binds it to `Value`; `decode(_:_:into:)` and `encode(at:_:)` use the
+// typed pointer only during the call, like an `inout`.
+
 /// What every codec needs while decoding: the parsed tape and the options.
 struct DecodeContext {
     let tape: TapeView
@@ -65,15 +72,26 @@ final class ErrorReport {
 /// the model's metadata is built (so nothing is looked up per value).
 ///
 /// Subclasses are `ValueCodec<Value>`; this type-erased base lets `PropertyMeta` hold any of them.
+///
+/// `@unchecked Sendable` (the one claim for every codec): a codec does not change once its model's
+/// metadata is built. Codecs store only `let`s set in `init` (other codecs, filter nodes, `Sendable`
+/// transformers, constants), except `ModelCodec.meta`, which the builder sets once, under `MetaCache`'s
+/// build lock, before the codec is reachable from any other thread. Decoding state lives in
+/// `DecodeContext` and `EncodeContext`, never in a codec. Swift makes every subclass restate the inherited
+/// `@unchecked Sendable` ("must restate inherited '@unchecked Sendable' conformance"); those restatements
+/// rest on this comment, and a subclass adding mutable state must not restate it.
 class FieldCodec: @unchecked Sendable {
     /// Whether JSON `null` is a value of this type (Optional, JSONValue). Otherwise a null leaves a
     /// property unchanged and is an error inside collections.
     let takesNull: Bool
     /// The Swift type handled.
     let valueType: Any.Type
+    /// `MemoryLayout.size` of `valueType`: the bytes a field of it occupies.
+    let valueSize: Int
 
-    init(valueType: Any.Type, takesNull: Bool) {
+    init(valueType: Any.Type, valueSize: Int, takesNull: Bool) {
         self.valueType = valueType
+        self.valueSize = valueSize
         self.takesNull = takesNull
     }
 
@@ -101,7 +119,7 @@ class FieldCodec: @unchecked Sendable {
 /// A codec for values of type `Value`.
 class ValueCodec<Value>: FieldCodec, @unchecked Sendable {
     init(takesNull: Bool = false) {
-        super.init(valueType: Value.self, takesNull: takesNull)
+        super.init(valueType: Value.self, valueSize: MemoryLayout<Value>.size, takesNull: takesNull)
     }
 
     /// Decodes a new value from the tape at `index`.

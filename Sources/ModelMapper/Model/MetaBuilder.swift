@@ -52,9 +52,12 @@ final class MetaBuilder {
                                            isReadOnly: !field.isWritable))
         }
 
-        let meta = ModelMeta(type: M.self, isClass: M.self is AnyClass, properties: properties, codec: codec,
-                             decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(Self.decodingHooks),
-                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(Self.encodingHook),
+        let isClass = M.self is AnyClass
+        // A class instance ends with its last stored field (plus padding); `fields` has them all.
+        let size = isClass ? fields.map { $0.offset + Reflection.size(of: $0.type) }.max() ?? 0 : MemoryLayout<M>.size
+        let meta = ModelMeta(type: M.self, isClass: isClass, size: size, properties: properties, codec: codec,
+                             decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(ModelMeta.DecodingHooks.init),
+                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook),
                              polymorphic: M.self as? any JSONPolymorphic.Type)
         codec.meta = meta
         finished[id] = meta
@@ -83,22 +86,6 @@ final class MetaBuilder {
                 throw MappingError(.unsupportedType, "\(model).mapping.keys[\"\(name)\"] has an empty key or key path component")
             }
         }
-    }
-
-    private static func decodingHooks(_ type: any JSONDecodingHooks.Type) -> ModelMeta.DecodingHooks {
-        func make<H: JSONDecodingHooks>(_: H.Type) -> ModelMeta.DecodingHooks {
-            ModelMeta.DecodingHooks(
-                willDecode: { try H.willDecode($0) },
-                didDecode: { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didDecode(from: object) })
-        }
-        return make(type)
-    }
-
-    private static func encodingHook(_ type: any JSONEncodingHooks.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
-        func make<H: JSONEncodingHooks>(_: H.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
-            { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didEncode(into: &object) }
-        }
-        return make(type)
     }
 
     private func modelCodec<M: JSONMappable>(_ type: M.Type) throws(MappingError) -> FieldCodec {

@@ -6,6 +6,9 @@ import Foundation
 /// model and every model it reaches), so concurrent first use of many types from many threads builds each
 /// type once and never observes a half-built meta. Failures (unsupported types, unknown names) are cached
 /// too, so every use reports the same error.
+///
+/// `@unchecked Sendable`: `table` is read and written only under `lookupLock`, and builds run only under
+/// `buildLock`; the locks themselves are thread-safe.
 final class MetaCache: @unchecked Sendable {
     static let shared = MetaCache()
 

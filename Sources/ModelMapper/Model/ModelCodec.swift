@@ -1,7 +1,8 @@
 // Unsafe code: properties are written at `base + offset`, where `base` is the address of a struct value
 // (from `UnsafeMutablePointer<M>`) or of a class instance (its reference bits). Invariants:
 // - offsets and types come from the stdlib's reflection of exactly the type whose memory `base` points
-//   to (for classes: the dynamic type's meta, whose fields include every superclass field);
+//   to (for classes: the meta of the instance's class or of a superclass, whose fields are a prefix of
+//   the instance's), which `baseAddress` and `encode(at:_:)` assert;
 // - the memory is initialized (the model was made by `init()`), so a write releases the old value;
 // - a class instance is kept alive by the variable `base` was read from for the whole call.
 
@@ -131,9 +132,8 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if object == original {
             try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
         } else {
-            // The hook rewrote the object: decode from a tape of the new object; positions refer to the
-            // original object.
-            let tape = ValueTape(.object(object))
+            // The hook rewrote the object: decode from a tape of the new object (nested no deeper than the
+            // depth limit allows a document); positions refer to the original object.
             // Errors reported (not thrown) while decoding the new tape hold its token indices: point them
             // at the original object too.
             let reportedBefore = c.report?.errors.count ?? 0
@@ -143,6 +143,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                 }
             }
             do {
+                let tape = try ValueTape(.object(object), depthLimit: c.options.depthLimit)
                 try tape.withView { view throws(MappingError) in
                     let inner = DecodeContext(tape: view, options: c.options, report: c.report)
                     try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta)
@@ -169,11 +170,24 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     @inline(__always)
     private func baseAddress(_ pointer: UnsafeMutablePointer<M>, _ meta: ModelMeta) -> UnsafeMutableRawPointer {
+        assert(isLaidOut(UnsafePointer(pointer), as: meta), "model memory decoded with the meta of another type")
         if isClass {
             // The variable holds a single strong reference: its bits are the instance address.
             return UnsafeMutableRawPointer(pointer).load(as: UnsafeMutableRawPointer.self)
         }
         return UnsafeMutableRawPointer(pointer)
+    }
+
+    /// Whether the model at `pointer` has `meta`'s layout: a struct of exactly its type, or an instance of
+    /// its class or of a subclass (for debug checks).
+    private func isLaidOut(_ pointer: UnsafePointer<M>, as meta: ModelMeta) -> Bool {
+        guard isClass else { return meta.type == M.self }
+        var type: AnyClass? = Swift.type(of: pointer.pointee as AnyObject)
+        while let current = type {
+            if ObjectIdentifier(current) == ObjectIdentifier(meta.type) { return true }
+            type = _getSuperclass(current)
+        }
+        return false
     }
 
     // MARK: Encoding
@@ -185,6 +199,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     override func encode(at pointer: UnsafePointer<M>, _ e: inout EncodeContext) throws(MappingError) {
         guard StackGuard.hasRoom() else { throw StackGuard.error(at: nil) }
         let meta = isClass ? try dynamicMeta(pointer.pointee) : self.meta!
+        assert(isLaidOut(pointer, as: meta), "model memory encoded with the meta of another type")
         let variable = UnsafeRawPointer(pointer)
         // Struct: the fields are at the value's address. Class: the variable holds the instance address.
         let base = isClass ? variable.load(as: UnsafeRawPointer.self) : variable

@@ -1,19 +1,30 @@
-// Unsafe code: `slots` is allocated once in `init` and never freed or changed (metadata lives for the
-// process); `PropertySlot.codec` is unowned(unsafe) because `properties` keeps every codec alive.
+// Unsafe code: the per-property slots the decoding loop reads, and the hooks' access to a model variable.
+//
+// Invariants:
+// - `slots` holds `properties.count` entries, allocated and initialized once in `init`, never freed or
+//   changed (metadata lives for the process).
+// - `PropertySlot.codecReference` is unretained: `properties` keeps every codec alive as long as the meta.
+// - Each slot's field lies inside the model's memory: `offset + codec.valueSize <= size`; a slot with a
+//   built-in `kind` has a codec of exactly that kind's type (see BuiltinFields.swift).
+// - The hooks' pointer is the address of a variable of the hook's model type (see ModelCodec.swift).
+//
+// `ModelMeta` is `@unchecked Sendable` because of the above: it is immutable once built, and published
+// (through `MetaCache`'s lock) only after that.
 
 /// Everything ModelMapper knows about a model type, built once by reflection and cached
 /// (YYModel's `_YYModelMeta`).
 final class ModelMeta: @unchecked Sendable {
     let type: Any.Type
     let isClass: Bool
+    /// Bytes of model memory the fields lie in: `MemoryLayout.size` for a struct; for a class, the end of
+    /// its last stored field (an instance is at least that large).
+    let size: Int
     /// All mapped properties, in declaration order (superclass first).
     let properties: [PropertyMeta]
-    /// Plain JSON key -> first property reading it (`PropertyMeta.next` chains the others).
+    /// Plain JSON key -> first property reading it (`PropertySlot.next` chains the others).
     let keyTable: KeyTable
     /// Properties with key paths or alternative keys, resolved after the member loop.
     let deferredProperties: [Int]
-    /// Number of properties read through plain keys (YYModel's keyMappedCount).
-    let keyMappedCount: Int
     /// Properties whose key is required (indices), and their count.
     let requiredProperties: [Int]
     /// Hot-loop data per property.
@@ -32,13 +43,37 @@ final class ModelMeta: @unchecked Sendable {
         let willDecode: (JSONObject) throws -> JSONObject
         /// Calls `didDecode` on the model variable at the pointer.
         let didDecode: (UnsafeMutableRawPointer, JSONObject) throws -> Void
+
+        /// The hooks of model type `type`; the pointer given to `didDecode` addresses a `type` variable.
+        init(_ type: any JSONDecodingHooks.Type) {
+            func make<H: JSONDecodingHooks>(_: H.Type) -> DecodingHooks {
+                DecodingHooks(willDecode: { try H.willDecode($0) },
+                              didDecode: { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didDecode(from: object) })
+            }
+            self = make(type)
+        }
+
+        private init(willDecode: @escaping (JSONObject) throws -> JSONObject,
+                     didDecode: @escaping (UnsafeMutableRawPointer, JSONObject) throws -> Void) {
+            self.willDecode = willDecode
+            self.didDecode = didDecode
+        }
     }
 
-    init(type: Any.Type, isClass: Bool, properties: [PropertyMeta], codec: FieldCodec,
+    /// The encoding hook of model type `type`; the pointer it is given addresses a `type` variable.
+    static func encodingHook(_ type: any JSONEncodingHooks.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
+        func make<H: JSONEncodingHooks>(_: H.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
+            { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didEncode(into: &object) }
+        }
+        return make(type)
+    }
+
+    init(type: Any.Type, isClass: Bool, size: Int, properties: [PropertyMeta], codec: FieldCodec,
          decodingHooks: DecodingHooks?, encodingHook: ((UnsafeRawPointer, inout JSONObject) throws -> Void)?,
          polymorphic: (any JSONPolymorphic.Type)?) {
         self.type = type
         self.isClass = isClass
+        self.size = size
         self.codec = codec
         self.decodingHooks = decodingHooks
         self.encodingHook = encodingHook
@@ -46,6 +81,7 @@ final class ModelMeta: @unchecked Sendable {
 
         var firstByKey: [String: Int] = [:]
         var lastByKey: [String: Int] = [:]
+        var next = [Int](repeating: -1, count: properties.count)
         var deferred: [Int] = []
         var required: [Int] = []
         for (i, property) in properties.enumerated() {
@@ -53,7 +89,7 @@ final class ModelMeta: @unchecked Sendable {
             if property.isRequired { required.append(i) }
             if property.isPlainKey {
                 let key = property.keyPaths[0][0]
-                if let last = lastByKey[key] { properties[last].next = i } else { firstByKey[key] = i }
+                if let last = lastByKey[key] { next[last] = i } else { firstByKey[key] = i }
                 lastByKey[key] = i
             } else {
                 deferred.append(i)
@@ -62,16 +98,74 @@ final class ModelMeta: @unchecked Sendable {
         self.properties = properties
         deferredProperties = deferred
         requiredProperties = required
-        keyMappedCount = properties.count - deferred.count - properties.filter(\.isReadOnly).count
         keyTable = KeyTable(firstByKey.map { (key: Array($0.key.utf8), value: $0.value) })
         slots = .allocate(capacity: max(1, properties.count))
         for (i, property) in properties.enumerated() {
             let bit = required.firstIndex(of: i).map { Int32($0) } ?? -1
+            let kind = property.codec.fieldKind
+            assert(property.offset >= 0 && property.offset + property.codec.valueSize <= size,
+                   "property \(property.name) lies outside the memory of \(type)")
+            assert(kind == .codec || kind.valueType == property.codec.valueType,
+                   "property \(property.name): built-in kind \(kind) for a codec of \(property.codec.valueType)")
             (slots + i).initialize(to: PropertySlot(offset: property.offset, codec: property.codec,
-                                                    kind: property.codec.fieldKind, takesNull: property.codec.takesNull,
-                                                    next: Int32(property.next), requiredBit: bit))
+                                                    kind: kind, takesNull: property.codec.takesNull,
+                                                    next: Int32(next[i]), requiredBit: bit))
         }
         encodingPlan = EncodingPlan(properties: properties, sorted: false)
         sortedEncodingPlan = EncodingPlan(properties: properties, sorted: true)
+    }
+}
+
+/// The per-property data the decoding loop touches, packed without reference counting.
+struct PropertySlot {
+    let offset: Int
+    /// Unmanaged so the loop calls it without retain/release (`ModelMeta.properties` keeps it alive).
+    let codecReference: Unmanaged<FieldCodec>
+    /// Built-in types take a switch instead of a codec call.
+    let kind: FieldKind
+    let takesNull: Bool
+    /// The next property reading the same plain key (index in the model's properties), or -1.
+    let next: Int32
+    /// Bit in the required mask, or -1.
+    let requiredBit: Int32
+
+    init(offset: Int, codec: FieldCodec, kind: FieldKind, takesNull: Bool, next: Int32, requiredBit: Int32) {
+        self.offset = offset
+        codecReference = Unmanaged.passUnretained(codec)
+        self.kind = kind
+        self.takesNull = takesNull
+        self.next = next
+        self.requiredBit = requiredBit
+    }
+
+    /// Calls the codec's `decodeField` without retaining it.
+    @inline(__always)
+    func decode(_ c: DecodeContext, _ index: Int, _ field: UnsafeMutableRawPointer) throws(MappingError) {
+        var failure: MappingError? = nil
+        codecReference._withUnsafeGuaranteedRef { codec in
+            do throws(MappingError) { try codec.decodeField(c, index, field) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Calls the codec's `encodeField` without retaining it.
+    @inline(__always)
+    func encode(_ field: UnsafeRawPointer, _ e: inout EncodeContext) throws(MappingError) {
+        var failure: MappingError? = nil
+        codecReference._withUnsafeGuaranteedRef { codec in
+            do throws(MappingError) { try codec.encodeField(field, &e) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The size of the field's type (for debug checks).
+    var fieldSize: Int {
+        codecReference._withUnsafeGuaranteedRef { $0.valueSize }
+    }
+
+    /// Whether the field holds nil.
+    @inline(__always)
+    func isNil(_ field: UnsafeRawPointer) -> Bool {
+        codecReference._withUnsafeGuaranteedRef { $0.isNilField(field) }
     }
 }

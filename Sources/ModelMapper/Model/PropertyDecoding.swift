@@ -1,4 +1,8 @@
 // Unsafe code: writes fields at `base + offset`; see the invariants in ModelCodec.swift.
+//
+// Invariants: `base` addresses model memory of `meta.size` bytes laid out as `meta.type`; a property index
+// comes from the key table or a key token's hint and is below `meta.properties.count`; every field
+// written lies inside the model (`offset + size <= meta.size`).
 
 /// The decoding loop shared by every model type (not generic, so it is compiled once): walk the object's
 /// members once, match each key's bytes in the key table, and let the property's codec write the value
@@ -7,6 +11,7 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
     let start = c.tape[index]
     guard start.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
     let end = start.payload
+    assert(end > index && end < c.tape.count, "an object's end index is outside the tape")
     let slots = meta.slots
     let table = meta.keyTable
     let tracksRequired = !meta.requiredProperties.isEmpty
@@ -20,6 +25,7 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
         assert(key.hint == 0 || p == table.find(c.tape.bytes(key)), "a key hint from another model's filter")
         assert(p < meta.properties.count, "property index out of bounds")
         while p >= 0 {
+            assert(p < meta.properties.count, "a property chain leads out of bounds")
             let slot = slots[p]
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
@@ -87,6 +93,7 @@ func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]]) -> Int? {
 @inline(__always)
 private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex: Int, _ base: UnsafeMutableRawPointer,
                          _ meta: ModelMeta, _ p: Int) throws(MappingError) {
+    assert(slot.offset >= 0 && slot.offset + slot.fieldSize <= meta.size, "a field write outside the model's memory")
     if let report = c.report {
         return try decodeFieldReporting(slot, c, valueIndex, base, meta.properties[p], report)
     }

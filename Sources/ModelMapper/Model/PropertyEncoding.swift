@@ -1,5 +1,8 @@
 // Unsafe code: reads fields at `base + offset`; see the invariants in ModelCodec.swift (reads need the
 // same guarantees as writes, minus the release of old values).
+//
+// Invariants: the encoding plan's property indices are below `meta.properties.count`, and every field read
+// lies inside the model (`offset + size <= meta.size`).
 
 /// Writes a model's properties following its encoding plan (not generic: compiled once).
 func encodeProperties(_ base: UnsafeRawPointer, meta: ModelMeta, _ e: inout EncodeContext) throws(MappingError) {
@@ -14,7 +17,9 @@ private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPo
     for member in members {
         switch member.node {
         case .property(let p):
+            assert(p >= 0 && p < meta.properties.count, "an encoding plan's property index out of bounds")
             let slot = meta.slots[p]
+            assert(slot.offset >= 0 && slot.offset + slot.fieldSize <= meta.size, "a field read outside the model's memory")
             let field = base + slot.offset
             if !e.writesNulls && slot.isNil(field) { continue }
             writeKey(member, first: written == 0, &e)
@@ -50,7 +55,9 @@ private func hasContent(_ members: [EncodingPlan.Member], _ base: UnsafeRawPoint
     for member in members {
         switch member.node {
         case .property(let p):
+            assert(p >= 0 && p < meta.properties.count, "an encoding plan's property index out of bounds")
             let slot = meta.slots[p]
+            assert(slot.offset >= 0 && slot.offset + slot.fieldSize <= meta.size, "a field read outside the model's memory")
             if !slot.isNil(base + slot.offset) { return true }
         case .object(let children):
             if hasContent(children, base, meta) { return true }

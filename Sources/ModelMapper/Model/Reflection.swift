@@ -44,6 +44,12 @@ enum Reflection {
         }
     }
 
+    /// `MemoryLayout.size` of a type known only at run time.
+    static func size(of type: Any.Type) -> Int {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: size)
+    }
+
     private static func isWritableKeyPath<Root>(_ keyPath: PartialKeyPath<Root>) -> Bool {
         func check<Value>(_: Value.Type) -> Bool { keyPath is WritableKeyPath<Root, Value> }
         return _openExistential(type(of: keyPath).valueType, do: check)

@@ -2,7 +2,10 @@
 //
 // Invariants: all three buffers are allocated in `init` and never freed or mutated afterwards (model
 // metadata lives for the whole process, like YYModel's); `buckets` has a power-of-two count greater than
-// the entry count, so probing always finds an empty bucket; every entry's key bytes lie inside `keyBytes`.
+// the entry count, so probing always finds an empty bucket; a bucket holds -1 or an entry index below
+// `count`; every entry's key bytes lie inside `keyBytes` (`keyByteCount` bytes).
+//
+// `@unchecked Sendable`: the buffers are immutable after `init`, so sharing them between threads is safe.
 
 /// Maps a JSON key, given as raw UTF-8 bytes, to the index of the first property reading it — without
 /// creating a String. The hash looks at the length and three bytes only, so it costs the same for any key;
@@ -18,6 +21,7 @@ struct KeyTable: @unchecked Sendable {
     private let entries: UnsafeMutablePointer<Entry>
     private let buckets: UnsafeMutablePointer<Int32>
     private let mask: Int
+    private let keyByteCount: Int
     /// Number of keys.
     let count: Int
 
@@ -25,6 +29,7 @@ struct KeyTable: @unchecked Sendable {
     init(_ pairs: [(key: [UInt8], value: Int)]) {
         count = pairs.count
         let totalBytes = pairs.reduce(0) { $0 + $1.key.count }
+        keyByteCount = totalBytes
         keyBytes = .allocate(capacity: max(1, totalBytes))
         entries = .allocate(capacity: max(1, pairs.count))
         var size = 8
@@ -39,6 +44,7 @@ struct KeyTable: @unchecked Sendable {
             }
             entries[n] = Entry(start: Int32(offset), length: Int32(pair.key.count), value: Int32(pair.value))
             offset += pair.key.count
+            assert(offset <= totalBytes, "key bytes past the table's allocation")
             var bucket = pair.key.withUnsafeBytes { KeyTable.hash($0) } & mask
             while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = Int32(n)
@@ -60,7 +66,9 @@ struct KeyTable: @unchecked Sendable {
         while true {
             let entryIndex = Int(buckets[bucket])
             if entryIndex < 0 { return -1 }
+            assert(entryIndex < count, "a key table bucket holds an entry index out of bounds")
             let entry = entries[entryIndex]
+            assert(entry.start >= 0 && Int(entry.start) + Int(entry.length) <= keyByteCount, "a key's bytes lie outside the key table")
             if Int(entry.length) == key.count
                 && (key.count == 0 || memcmp(keyBytes + Int(entry.start), key.baseAddress!, key.count) == 0)
             {

@@ -1,3 +1,9 @@
+// Unsafe code: the tape references the caller's buffer instead of copying its strings.
+//
+// Invariants: `bytes` is valid for the whole call, and the `TapeView` handed to `body` is used only inside
+// `body` (it must not escape): the tokenizer goes back to the per-thread cache, to be reset and reused,
+// only after `body` and error positioning are done.
+
 // Parsing one whole document: the entry every single-document decode goes through.
 
 /// Parses a whole buffer into a tape and runs `body` on it; errors get their line and column from the

@@ -117,6 +117,7 @@ struct RawInputCheck {
         var i = resume
         while i < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "\\")), bytes.count - i) {
             let at = base.distance(to: UnsafeRawPointer(found))
+            assert(at >= i && at < bytes.count, "a backslash found outside the bytes searched")
             switch Self.classifyEscape(in: bytes, at: at) {
             case .valid(let length):
                 i = at + length

@@ -1,13 +1,19 @@
 // Unsafe code: the tape's growable buffers, written by yajl's callbacks and read by the decoders.
 //
 // Invariants:
-// - `TapeBuffers` lives in memory allocated and freed only by `Tape` (init/deinit); the C callbacks
-//   reach it through yajl's context pointer, which is valid for exactly the lifetime of the `Tape`.
-// - Every buffer pointer is either nil with capacity 0 or owns `capacity` elements; `count <= capacity`;
-//   growth reallocates, so no pointer into a buffer is kept across an append (readers take a `TapeView`
-//   only after parsing has finished, and the view must not outlive the tape nor the input buffer).
-// - A token with `inArena == false` refers to the input buffer given to `parse`; such tokens are only
-//   created when the caller promised (`referencesInput`) that the buffer outlives every `TapeView`.
+// - `TapeBuffers` lives in memory allocated and freed only by its owner, a `Tokenizer` or a `ValueTape`
+//   (init/deinit); the C callbacks reach it through yajl's context pointer, which the `Tokenizer` frees
+//   together with the yajl handle.
+// - Every buffer owns `capacity` elements and `count <= capacity`; growth reallocates, so no pointer into
+//   a buffer is kept across an append. A `TapeView` is a snapshot of the buffers: valid until the next
+//   `feed`, `finish`, `reset` or compaction, and never after its owner or the input buffer is gone.
+// - A token with `inArena == false` refers to the input chunk given to `Tokenizer.feed`; such tokens are
+//   only recorded when the caller promised (`referencingInput`) that the chunk outlives every `TapeView`,
+//   and only from the first chunk (`TapeView.input`). Its bytes lie in `0..<inputCount` of that chunk; an
+//   arena token's in `0..<arenaCount`.
+// - Containers: `stack[1...depth]` are the open ones, `depth <= depthLimit`; a start token's payload is
+//   its end token's index (once closed) and an end token's payload its start token's, both below the
+//   token count.
 // - `Token` and `StackEntry` are trivial types, so buffers are filled and moved with plain memory copies
 //   (`StackEntry.filter` is an unretained reference; see the invariants in TapeFilter.swift).
 // - With a filter, tape index and callback ordinal differ by the callbacks skipped before the token:
@@ -142,7 +148,7 @@ struct TapeBuffers {
     @inline(__always)
     mutating func appendToken(_ kind: TokenKind, inArena: Bool = false, hint: UInt16 = 0, length: UInt32 = 0, payload: Int = 0) {
         if tokenCount == tokenCapacity { growTokens() }
-        assert(tokenCount < tokenCapacity)
+        assert(tokenCount < tokenCapacity, "token write past the tape's capacity")
         tokens[tokenCount] = Token(kind: kind, inArena: inArena, hint: hint, length: length, payload: payload)
         tokenCount += 1
     }
@@ -209,6 +215,7 @@ struct TapeBuffers {
         let offset = arenaCount
         guard count > 0, let bytes else { return offset }
         if arenaCount + count > arenaCapacity { growArena(minimum: arenaCount + count) }
+        assert(arenaCount + count <= arenaCapacity, "arena write past its capacity")
         (arena + arenaCount).update(from: bytes.assumingMemoryBound(to: UInt8.self), count: count)
         arenaCount += count
         return offset
@@ -242,8 +249,9 @@ struct TapeBuffers {
         }
         stack[depth].items += 1
         depth += 1
+        assert(depth <= depthLimit, "container depth beyond the limit")
         if depth == stackCapacity { growStack() }
-        assert(depth < stackCapacity)
+        assert(depth < stackCapacity, "container stack too small for the depth")
         stack[depth] = StackEntry(start: tokenCount, items: 0, filter: filter)
         appendToken(kind)
         return true
@@ -258,6 +266,8 @@ struct TapeBuffers {
         }
         assert(depth > 0, "a container closes that was never opened")
         let entry = stack[depth]
+        assert(entry.start >= 0 && entry.start < tokenCount, "an open container's start index is outside the tape")
+        assert(tokens[entry.start].kind == (kind == .objectEnd ? .objectStart : .arrayStart), "a container closes with the other kind")
         let isObject = kind == .objectEnd
         let members = isObject ? entry.items / 2 : entry.items
         guard members <= Int(UInt32.max) else {
@@ -289,7 +299,7 @@ struct TapeBuffers {
         guard filter.pointee.shape == .object else { return (true, nil) }
         guard let keys = filter.pointee.keys, let members = filter.pointee.members else { return (false, nil) }
         let found = keys.find(UnsafeRawBufferPointer(start: bytes, count: count))
-        assert(found < keys.count, "key table value out of bounds")
+        assert(found >= -1 && found < keys.count, "a filter's key table value is not a member index")
         return found >= 0 ? (true, members + found) : (false, nil)
     }
 
@@ -335,12 +345,6 @@ struct TapeBuffers {
     }
 
     // MARK: Compaction (streaming)
-
-    /// Drops the first `dropped` tokens (whole records, no open container among them) and the first
-    /// `droppedBytes` arena bytes; see `discardRange`.
-    mutating func discardPrefix(tokens dropped: Int, arenaBytes droppedBytes: Int) {
-        discardRange(tokens: 0..<dropped, arenaBytes: droppedBytes)
-    }
 
     /// Drops the tokens in `range` and the first `droppedBytes` arena bytes, moving later tokens and bytes
     /// down and rebasing token indices (container links, the open-container stack, record ends) and arena
@@ -421,6 +425,12 @@ struct TapeView {
     /// Where a filter skipped callbacks (see `TapeBuffers.SkipRun`); none for unfiltered tapes.
     var skipRuns: UnsafePointer<TapeBuffers.SkipRun>? = nil
     var skipRunCount = 0
+    #if DEBUG
+    /// Debug builds only (the release layout stays as it is): the bytes of `input` and of `arena` that
+    /// token payloads may refer to, checked by `bytes(_:)`.
+    var inputCount = Int.max
+    var arenaCount = Int.max
+    #endif
 
     /// Rewrites an error's token index from this tape's numbering to the input's callback ordinal, which
     /// `MappingError.resolvePosition(in:)` locates. Call once, before resolving.
@@ -438,6 +448,12 @@ struct TapeView {
     /// The bytes of a string, key or number token.
     @inline(__always)
     func bytes(_ token: Token) -> UnsafeRawBufferPointer {
+        assert(token.kind == .string || token.kind == .key || token.kind == .number, "only strings, keys and numbers have bytes")
+        assert(token.inArena || input != nil, "an input token on a tape without input")
+        #if DEBUG
+        assert(token.payload >= 0 && token.payload + Int(token.length) <= (token.inArena ? arenaCount : inputCount),
+               token.inArena ? "token bytes outside the arena" : "token bytes outside the input")
+        #endif
         let base = token.inArena ? UnsafeRawPointer(arena) : input.unsafelyUnwrapped
         return UnsafeRawBufferPointer(start: base + token.payload, count: Int(token.length))
     }
@@ -451,7 +467,7 @@ struct TapeView {
     /// UTF-8 at no cost beyond the decoding itself, and a changed one is an error, not a silent change.
     @inline(__always)
     func string(at index: Int) throws(MappingError) -> String {
-        let raw = bytes(tokens[index])
+        let raw = bytes(self[index])
         let string = String(decoding: raw, as: UTF8.self)
         guard string.utf8.count == raw.count else { throw invalidUTF8(at: index) }
         return string
@@ -473,7 +489,9 @@ struct TapeView {
     /// The index just past the value starting at `index`.
     @inline(__always)
     func indexAfterValue(at index: Int) -> Int {
-        let token = tokens[index]
+        let token = self[index]
+        assert(!token.kind.isContainerStart || (token.payload > index && token.payload < count),
+               "a container's end index is outside the tape")
         return token.kind.isContainerStart ? token.payload + 1 : index + 1
     }
 }

@@ -11,6 +11,9 @@
 //   points at alive (`owners`); the caller keeps the root node (its codec) alive for the whole parse.
 //   Model nodes live as long as the metadata cache, i.e. the process.
 // - `members` holds exactly `keys!.count` entries; `KeyTable` values index it.
+//
+// `TapeFilterNode` is `@unchecked Sendable` because of the above: after completion neither the node nor
+// its table changes, and completion happens before the node is shared.
 
 /// What the tape records of one JSON value while it is parsed: the "schema-guided tape".
 ///
@@ -109,7 +112,9 @@ final class TapeFilterNode: @unchecked Sendable {
             (members + i).initialize(to: .init(hint: hint, child: entry.child.map { UnsafePointer($0.table) }))
         }
         owners = entries.compactMap(\.child)
-        table.pointee.keys = KeyTable(entries.enumerated().map { (key: $0.element.key, value: $0.offset) })
+        let keys = KeyTable(entries.enumerated().map { (key: $0.element.key, value: $0.offset) })
+        assert(keys.count == entries.count, "a filter's key table and members differ in count")
+        table.pointee.keys = keys
         table.pointee.members = members
         table.pointee.isComplete = true
     }

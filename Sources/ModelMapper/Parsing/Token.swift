@@ -1,4 +1,4 @@
-/// The kinds of entries on a ``Tape``.
+/// The kinds of entries on a tape (``TapeBuffers``, read through ``TapeView``).
 enum TokenKind: UInt8 {
     case null, falseValue, trueValue, number, string, key, objectStart, objectEnd, arrayStart, arrayEnd
 

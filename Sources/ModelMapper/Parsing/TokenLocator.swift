@@ -1,7 +1,8 @@
 // Unsafe code: a second yajl pass with counting callbacks.
 //
-// Invariants: the context pointer is a `LocatorState` on this function's stack, alive for the whole
-// `yajl_parse` call that uses it; the handle is freed before returning.
+// Invariants: the context pointer is a `LocatorState` (`ErrorLocatorState`) on the calling function's stack,
+// alive for every `yajl_parse` call that uses it; yajl keeps the callbacks pointer, which comes from
+// `withUnsafePointer` and so is valid only inside its closure: the handle is made and freed inside it.
 import CYajl
 
 /// Finds where the token with a given tape index starts in the input, by parsing again and counting
@@ -49,6 +50,7 @@ enum TokenLocator {
     @inline(__always)
     private static func count(_ context: UnsafeMutableRawPointer?) -> Int32 {
         let state = context.unsafelyUnwrapped.assumingMemoryBound(to: LocatorState.self)
+        assert(state.pointee.remaining > 0, "a callback after the locator cancelled the parse")
         state.pointee.remaining -= 1
         if state.pointee.remaining == 0 {
             if let handle = state.pointee.handle { state.pointee.endOfPrevious = Int(yajl_get_bytes_consumed(handle)) }

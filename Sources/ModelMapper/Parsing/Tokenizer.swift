@@ -8,6 +8,8 @@
 //   lies inside it) or copied into the arena before the callback returns.
 // - A callback returns 0 to cancel; the reason is stored in `TapeBuffers.failure` first.
 // - yajl keeps the callbacks *pointer*, so the table lives in memory allocated once and never freed.
+// - `RecentInput` copies the last bytes of each chunk into its ring, within the ring's capacity; a chunk
+//   fed with `referencingInput` is kept by pointer instead, valid until `reset` by that promise.
 import CYajl
 #if canImport(Glibc)
 import Glibc
@@ -23,6 +25,8 @@ final class Tokenizer {
     private var handle: yajl_handle?
     /// Bytes fed before the current chunk (for error offsets).
     private(set) var consumedBeforeChunk = 0
+    /// The size of the first chunk when tokens may reference it (0 otherwise): `TapeView.input`'s extent.
+    private var referencedInputCount = 0
     /// Lines and columns counted over fed chunks (only when `tracksLines`), so errors in chunked input
     /// can say where. Whole-buffer callers leave it off and resolve positions from the buffer on error.
     private var position = TextPosition()
@@ -73,17 +77,24 @@ final class Tokenizer {
     /// A view of the tokens recorded so far. Valid until the next `feed`, `finish` or compaction.
     var view: TapeView {
         let b = buffers.pointee
-        return TapeView(tokens: UnsafePointer(b.tokens), count: b.tokenCount, input: b.input,
-                        arena: UnsafePointer(b.arena), skipRuns: UnsafePointer(b.skipRuns), skipRunCount: b.skipRunCount)
+        var view = TapeView(tokens: UnsafePointer(b.tokens), count: b.tokenCount, input: b.input,
+                            arena: UnsafePointer(b.arena), skipRuns: UnsafePointer(b.skipRuns), skipRunCount: b.skipRunCount)
+        #if DEBUG
+        view.inputCount = referencedInputCount
+        view.arenaCount = b.arenaCount
+        #endif
+        return view
     }
 
-    /// Parses one chunk. When `referencingInput` is true, tokens may point into `chunk`, which must then
-    /// stay valid and unchanged for as long as any `TapeView` of this tokenizer is used.
+    /// Parses one chunk. When `referencingInput` is true, tokens (and error positions) may point into
+    /// `chunk`, which must then stay valid and unchanged until `reset`, and while any `TapeView` of this
+    /// tokenizer is used.
     func feed(_ chunk: UnsafeRawBufferPointer, referencingInput: Bool = false) throws(MappingError) {
         guard let handle, !isFinished else { throw MappingError(.syntax, "input after the end of the document") }
         if consumedBeforeChunk == 0 {
             buffers.pointee.input = referencingInput ? chunk.baseAddress : nil
             buffers.pointee.inputCount = referencingInput ? chunk.count : 0
+            referencedInputCount = buffers.pointee.inputCount
         } else {
             // Token offsets are relative to one base (`TapeView.input`): tokens of the first chunk may
             // reference it, so keep its base and copy everything from later chunks.
@@ -181,6 +192,7 @@ final class Tokenizer {
         buffers.pointee.failure = .none
         buffers.pointee.input = nil
         buffers.pointee.inputCount = 0
+        referencedInputCount = 0
         consumedBeforeChunk = 0
         position = TextPosition()
         recent.reset()
@@ -316,6 +328,63 @@ extension String {
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }
         return String(s)
+    }
+}
+
+// MARK: - Recent input
+
+/// The last bytes fed to a tokenizer before the current chunk, so error positions can look back over a
+/// chunk boundary. Chunks the caller keeps alive (`referencingInput`) are remembered by pointer instead.
+struct RecentInput {
+    static let capacity = 1024
+    private var ring: [UInt8] = []
+    /// Absolute offset one past the last byte in `ring`.
+    private var ringEnd = 0
+    private var ringCount = 0
+    private var kept: UnsafeRawBufferPointer? = nil
+    private var keptStart = 0
+
+    mutating func reset() {
+        ringEnd = 0
+        ringCount = 0
+        kept = nil
+        keptStart = 0
+    }
+
+    /// Records a chunk that started at absolute offset `start`.
+    mutating func record(_ chunk: UnsafeRawBufferPointer, start: Int, referenced: Bool) {
+        if referenced {
+            kept = chunk
+            keptStart = start
+            return
+        }
+        if ring.isEmpty { ring = [UInt8](repeating: 0, count: Self.capacity) }
+        let take = min(chunk.count, Self.capacity)
+        let first = chunk.count - take
+        if take > 0, let source = chunk.baseAddress {
+            ring.withUnsafeMutableBytes { r in
+                // At most two copies: up to the end of the ring, then from its start.
+                let at = (start + first) % Self.capacity
+                let head = min(take, Self.capacity - at)
+                assert(at + head <= r.count && take - head <= at, "recent input copied past the ring")
+                r.baseAddress!.advanced(by: at).copyMemory(from: source + first, byteCount: head)
+                if head < take {
+                    r.baseAddress!.copyMemory(from: source + first + head, byteCount: take - head)
+                }
+            }
+        }
+        if start != ringEnd { ringCount = 0 }
+        ringEnd = start + chunk.count
+        ringCount = min(Self.capacity, ringCount + chunk.count)
+    }
+
+    /// The byte at `offset`, looking at `current` (starting at `currentStart`) first.
+    func byte(at offset: Int, current: UnsafeRawBufferPointer, currentStart: Int) -> UInt8? {
+        if offset < 0 { return nil }
+        if offset >= currentStart && offset < currentStart + current.count { return current[offset - currentStart] }
+        if let kept, offset >= keptStart && offset < keptStart + kept.count { return kept[offset - keptStart] }
+        if offset < ringEnd && offset >= ringEnd - ringCount { return ring[offset % Self.capacity] }
+        return nil
     }
 }
 

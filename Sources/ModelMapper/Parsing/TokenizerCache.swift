@@ -30,6 +30,7 @@ enum TokenizerCache {
         if let pointer = pthread_getspecific(key) {
             pthread_setspecific(key, nil)
             let tokenizer = Unmanaged<Tokenizer>.fromOpaque(pointer).takeRetainedValue()
+            assert(tokenizer.buffers.pointee.tokenCount == 0 && !tokenizer.isFinished, "a cached tokenizer was not reset")
             tokenizer.buffers.pointee.depthLimit = depthLimit
             return tokenizer
         }

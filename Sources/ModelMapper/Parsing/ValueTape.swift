@@ -1,3 +1,9 @@
+// Unsafe code: a `TapeBuffers` allocation filled from values in memory rather than by yajl.
+//
+// Invariants: `buffers` is allocated and initialized in `init` and freed only in `deinit`; every string,
+// key and number is copied into the arena (the tape has no input), each while its UTF-8 is borrowed; a
+// container is opened only when `openContainer` accepted it (within the depth limit), so every close
+// matches an open; the view given to `withView` is used only inside the call.
 import Foundation
 
 /// A tape built from values already in memory (a ``JSONValue`` or a `JSONSerialization` object) rather
@@ -6,15 +12,11 @@ import Foundation
 final class ValueTape {
     private let buffers: UnsafeMutablePointer<TapeBuffers>
 
-    /// A tape of one JSON value.
-    init(_ value: JSONValue, depthLimit: Int = DecodingOptions.defaultDepthLimit) {
+    /// A tape of one JSON value; nesting deeper than `depthLimit` throws `.depthLimit`, as parsing does.
+    init(_ value: JSONValue, depthLimit: Int) throws(MappingError) {
         buffers = .allocate(capacity: 1)
-        buffers.initialize(to: TapeBuffers(tokenCapacity: 64, arenaCapacity: 256, depthLimit: Int.max))
-        do {
-            try append(value, path: "")
-        } catch {
-            preconditionFailure("a tape without a depth limit cannot fail: \(error)")
-        }
+        buffers.initialize(to: TapeBuffers(tokenCapacity: 64, arenaCapacity: 256, depthLimit: depthLimit))
+        try append(value)
     }
 
     /// A tape of a `JSONSerialization`-style object: `[String: Any]`, `[Any]`, `String`, `NSNumber`,
@@ -33,8 +35,13 @@ final class ValueTape {
 
     func withView<R>(_ body: (TapeView) throws(MappingError) -> R) throws(MappingError) -> R {
         let b = buffers.pointee
-        return try body(TapeView(tokens: UnsafePointer(b.tokens), count: b.tokenCount, input: nil,
-                                 arena: UnsafePointer(b.arena)))
+        assert(b.depth == 0, "a tape is read with a container still open")
+        var view = TapeView(tokens: UnsafePointer(b.tokens), count: b.tokenCount, input: nil, arena: UnsafePointer(b.arena))
+        #if DEBUG
+        view.inputCount = 0
+        view.arenaCount = b.arenaCount
+        #endif
+        return try body(view)
     }
 
     private func appendText(_ kind: TokenKind, _ text: String) {
@@ -45,21 +52,24 @@ final class ValueTape {
     }
 
     /// Appends a value; a container deeper than the limit throws (before anything unbalanced is recorded).
-    private func append(_ value: JSONValue, path: String) throws(MappingError) {
+    /// Paths are added only to errors, as they travel up.
+    private func append(_ value: JSONValue) throws(MappingError) {
         switch value {
         case .null: _ = buffers.pointee.appendScalar(.null, bytes: nil, count: 0)
         case .bool(let b): _ = buffers.pointee.appendScalar(b ? .trueValue : .falseValue, bytes: nil, count: 0)
         case .number(let n): appendText(.number, n.text)
         case .string(let s): appendText(.string, s)
         case .array(let elements):
-            guard buffers.pointee.openContainer(.arrayStart) else { throw depthError(path) }
-            for element in elements { try append(element, path: path) }
+            guard buffers.pointee.openContainer(.arrayStart) else { throw depthError() }
+            for (i, element) in elements.enumerated() {
+                do { try append(element) } catch { var e = error; e.prependIndex(i); throw e }
+            }
             _ = buffers.pointee.closeContainer(.arrayEnd)
         case .object(let object):
-            guard buffers.pointee.openContainer(.objectStart) else { throw depthError(path) }
+            guard buffers.pointee.openContainer(.objectStart) else { throw depthError() }
             for (key, element) in object {
                 appendText(.key, key)
-                try append(element, path: path)
+                do { try append(element) } catch { var e = error; e.prependKey(key); throw e }
             }
             _ = buffers.pointee.closeContainer(.objectEnd)
         }
@@ -89,7 +99,7 @@ final class ValueTape {
     }
 
     private func appendDictionary(_ dictionary: [String: Any]) throws(MappingError) {
-        guard buffers.pointee.openContainer(.objectStart) else { throw depthError("") }
+        guard buffers.pointee.openContainer(.objectStart) else { throw depthError() }
         for (key, element) in dictionary {
             appendText(.key, key)
             do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
@@ -98,7 +108,7 @@ final class ValueTape {
     }
 
     private func appendArray(_ array: [Any]) throws(MappingError) {
-        guard buffers.pointee.openContainer(.arrayStart) else { throw depthError("") }
+        guard buffers.pointee.openContainer(.arrayStart) else { throw depthError() }
         for (i, element) in array.enumerated() {
             do { try appendFoundation(element) } catch { var e = error; e.prependIndex(i); throw e }
         }
@@ -110,8 +120,8 @@ final class ValueTape {
         case let dictionary as [String: Any]: try appendDictionary(dictionary)
         case let array as [Any]: try appendArray(array)
         case let string as String: appendText(.string, string)
-        case let value as JSONValue: try append(value, path: "")
-        case let object as JSONObject: try append(.object(object), path: "")
+        case let value as JSONValue: try append(value)
+        case let object as JSONObject: try append(.object(object))
         case is NSNull: _ = buffers.pointee.appendScalar(.null, bytes: nil, count: 0)
         case let number as NSDecimalNumber: appendDecimal(number.decimalValue)
         case let number as NSNumber: try appendNumber(number)
@@ -166,15 +176,14 @@ final class ValueTape {
         }
     }
 
-    private func depthError(_ path: String) -> MappingError {
-        MappingError(.depthLimit, "nesting deeper than \(buffers.pointee.depthLimit) levels", path: path)
+    /// The tokenizer's error for the same nesting (see `Tokenizer.failure(status:chunk:)`).
+    private func depthError() -> MappingError {
+        MappingError(.depthLimit, "nesting deeper than \(buffers.pointee.depthLimit) levels")
     }
 }
 
-/// Telling the number types apart inside an `NSNumber`.
+/// Telling booleans apart from `Int8`s inside an `NSNumber`.
 enum NSNumberKind {
-    case signed, unsigned, floating
-
     static func isBoolean(_ number: NSNumber) -> Bool {
         let type = String(cString: number.objCType)
         return type == "c" && (number === kCFBooleanTrueValue || number === kCFBooleanFalseValue || type == "B")
@@ -183,14 +192,6 @@ enum NSNumberKind {
 
     private static let kCFBooleanTrueValue = NSNumber(value: true)
     private static let kCFBooleanFalseValue = NSNumber(value: false)
-
-    static func of(_ number: NSNumber) -> NSNumberKind {
-        switch String(cString: number.objCType) {
-        case "f", "d": return .floating
-        case "Q", "L", "I", "S", "C": return .unsigned
-        default: return .signed
-        }
-    }
 }
 
 /// The exact dynamic types `JSONSerialization` produces, for dispatch without casts.

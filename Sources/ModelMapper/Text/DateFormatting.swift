@@ -216,6 +216,6 @@ enum DateFormatting {
 
     @inline(__always)
     static func appendName(_ name: StaticString, _ out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        name.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }

@@ -457,11 +457,15 @@ enum DateParsing {
 
     /// Index of the first name in `names` found at `i`, compared ASCII case-insensitively.
     static func matchName(_ b: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int, _ names: [StaticString]) -> Int? {
-        outer: for (index, name) in names.enumerated() {
+        for (index, name) in names.enumerated() {
             let n = name.utf8CodeUnitCount
             guard end - i >= n else { continue }
-            let p = name.utf8Start
-            for k in 0..<n where b[i + k] | 0x20 != p[k] | 0x20 { continue outer }
+            let start = i
+            let matches = name.withUTF8Buffer { p in
+                for k in 0..<n where b[start + k] | 0x20 != p[k] | 0x20 { return false }
+                return true
+            }
+            guard matches else { continue }
             i += n
             return index
         }

@@ -1,3 +1,8 @@
+// Unsafe code: the string escaper reads UTF-8 through a raw base address, eight bytes at a time.
+//
+// Invariants: `appendEscaped` reads only `utf8[0..<count]` (a word load only when `i + 8 <= count`, a byte
+// only when `i < count`) and appends only runs inside it; `literal` reads exactly a static string's bytes.
+
 /// Appends JSON text to a byte buffer: strings escaped per RFC 8259, numbers as literal text, and the
 /// layout (`prettyPrinted`) handled in one place for values and models alike.
 struct JSONWriter {
@@ -153,6 +158,7 @@ struct JSONWriter {
                 let flagged = escapeMask(word, escapeSlashes: escapeSlashes)
                 if flagged != 0 {
                     i &+= flagged.trailingZeroBitCount >> 3
+                    assert(i < count, "an escape found past the string")
                     break
                 }
                 i &+= 8
@@ -160,6 +166,7 @@ struct JSONWriter {
             // The tail (and the byte found above): one at a time up to the next byte to escape.
             while i < count && !needsEscape(base[i], escapeSlashes: escapeSlashes) { i &+= 1 }
             if i >= count { break }
+            assert(runStart <= i && i < count, "an escaped run outside the string")
             if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i &- runStart)) }
             appendEscape(base[i], to: &bytes)
             i &+= 1

@@ -1,12 +1,13 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-
+// Unsafe code: literal bytes read eight and four at a time (`loadUnaligned`), a NUL-terminated copy for libc
+// in a temporary allocation, and the powers-of-five table in a never-freed allocation.
+//
 // Exact conversion of raw JSON number literals (bytes as they appear in the input, not NUL-terminated)
 // into Swift numeric types.
 //
 // Invariants:
+// - Word loads only where `n - i` covers them; the libc copy is `count + 1` bytes; `powersOfFive` holds
+//   `powersOfFiveCount` entries, written once before first use, and is indexed by `q + 342` for q in
+//   -342...308 only.
 // - Every entry point validates the RFC 8259 grammar `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`
 //   and reads only bytes `0..<count` of the buffer it is given.
 // - Integers: a value is returned only when the literal is mathematically an integer that fits the type;
@@ -19,6 +20,11 @@ import Glibc
 //   trailing zeros).
 // - The common paths allocate nothing: plain integers, Clinger's exact fast path and the 128-bit
 //   Eisel–Lemire path. Anything the fast paths cannot decide with certainty goes to libc in the C locale.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
 enum NumberParsing {
 
     // MARK: - Grammar
@@ -379,6 +385,7 @@ enum NumberParsing {
     /// unless the discarded bits are within that distance of a boundary; those cases return nil.
     @inline(__always)
     static func eiselLemire(_ w0: UInt64, _ q: Int, explicitBits: Int, bias: Int, maxBiased: Int) -> UInt64? {
+        assert(q >= -powersOfFiveMinExponent && q <= powersOfFiveMaxExponent, "10^q outside the powers-of-five table")
         let entry = powersOfFive[q + powersOfFiveMinExponent]
         let lz = w0.leadingZeroBitCount
         let w = w0 << UInt64(lz)

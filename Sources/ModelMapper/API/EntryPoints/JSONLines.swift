@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a stream of models of one type from JSON Lines / NDJSON (or concatenated JSON values, or one
 /// large top-level array — see ``JSONStreamFormat``), in chunks, with memory bounded by the largest
@@ -231,38 +226,9 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
             throw MappingError(.unsupportedType, "only file URLs can be read, not \(url.absoluteString)")
         }
         let file = try MappedFile(path: url.path)
-        return try RecordEngine<T>.decodeAll(file.bytes, format: format, options: options, workers: workers,
-                                             policy: onError)
-    }
-}
-
-/// A file mapped read-only into memory for the lifetime of the object.
-final class MappedFile {
-    let bytes: UnsafeRawBufferPointer
-    private let mapping: UnsafeMutableRawPointer?
-
-    init(path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StreamIOError(operation: "open", path: path, errno: errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StreamIOError(operation: "stat", path: path, errno: errno) }
-        let size = Int(info.st_size)
-        guard size > 0 else {
-            mapping = nil
-            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
-            return
+        return try file.withBytes { bytes in
+            try RecordEngine<T>.decodeAll(bytes, format: format, options: options, workers: workers, policy: onError)
         }
-        guard let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
-            throw StreamIOError(operation: "mmap", path: path, errno: errno)
-        }
-        _ = madvise(pointer, size, MADV_WILLNEED)
-        mapping = pointer
-        bytes = UnsafeRawBufferPointer(start: pointer, count: size)
-    }
-
-    deinit {
-        if let mapping { munmap(mapping, bytes.count) }
     }
 }
 
