@@ -30,11 +30,30 @@ private final class Carrier<Value>: @unchecked Sendable {
 
 private struct Boom: Error, Equatable {}
 
+private struct Item: JSONMappable, Equatable {
+    var id = 0
+    var name = ""
+}
+
 /// Waits (up to a few seconds) until no pool thread runs any more.
 private func waitForPoolThreads(toReach count: Int, file: StaticString = #filePath, line: UInt = #line) {
     let deadline = Date().addingTimeInterval(10)
     while WorkerPoolThreads.alive > count && Date() < deadline { usleep(1000) }
     XCTAssertEqual(WorkerPoolThreads.alive, count, "pool threads still running", file: file, line: line)
+}
+
+/// `count` JSON Lines records of about 100 bytes, every `badEvery`th one with a wrong type.
+private func itemLines(_ count: Int, badEvery: Int = 0) -> [UInt8] {
+    var text = ""
+    for i in 0..<count {
+        let padding = String(repeating: "x", count: 80)
+        if badEvery > 0 && i % badEvery == badEvery - 1 {
+            text += #"{"id":"not a number \#(i)","name":"\#(padding)"}"# + "\n"
+        } else {
+            text += #"{"id":\#(i),"name":"\#(padding)"}"# + "\n"
+        }
+    }
+    return Array(text.utf8)
 }
 
 final class WorkerPoolTests: XCTestCase {
@@ -186,5 +205,88 @@ final class WorkerPoolTests: XCTestCase {
         release.signal()
         carrier.value = nil
         waitForPoolThreads(toReach: baseline)
+    }
+
+    // MARK: Through the public API
+
+    func testDroppedIteratorStopsReaderThreads() throws {
+        let baseline = WorkerPoolThreads.alive
+        let input = itemLines(30_000)  // ~3 MB: more groups than the queue holds
+        for source in ["bytes", "file"] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("WorkerPoolTests-\(UUID()).jsonl")
+            try Data(input).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            do {
+                let lines = source == "bytes"
+                    ? JSONLines<Item>(bytes: input, workers: 2)
+                    : JSONLines<Item>(url: url, workers: 2, chunkSize: 1 << 16)
+                var iterator = lines.makeSyncIterator()
+                for expected in 0..<5 { XCTAssertEqual(try iterator.next()?.id, expected, source) }
+                XCTAssertGreaterThan(WorkerPoolThreads.alive, baseline, source)
+            }
+            waitForPoolThreads(toReach: baseline)
+        }
+    }
+
+    func testCancellingTheTaskEndsAsyncIteration() async throws {
+        let baseline = WorkerPoolThreads.alive
+        let input = itemLines(30_000)
+        let task = Task.detached { () -> (count: Int, error: Error?) in
+            var count = 0
+            do {
+                for try await item in JSONLines<Item>(bytes: input, workers: 2) {
+                    XCTAssertEqual(item.id, count)
+                    count += 1
+                    if count == 10 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+                return (count, nil)
+            } catch {
+                return (count, error)
+            }
+        }
+        let (count, error) = await task.value
+        XCTAssert(error is CancellationError, "\(String(describing: error))")
+        XCTAssertGreaterThanOrEqual(count, 10)
+        XCTAssertLessThan(count, 30_000)
+        waitForPoolThreads(toReach: baseline)
+    }
+
+    func testEveryRejectedRecordDeliveredOnceInOrder() throws {
+        let input = itemLines(20_000, badEvery: 97)
+        let expected = (0..<20_000).filter { $0 % 97 == 96 }
+        for workers in 1...3 {
+            var rejected: [Int] = []
+            var ids: [Int] = []
+            try JSONLines<Item>(bytes: input, workers: workers, onError: .skip { rejected.append($0.index) })
+                .forEach { ids.append($0.id) }
+            XCTAssertEqual(rejected, expected, "stream, \(workers) workers")
+            XCTAssertEqual(ids.count + rejected.count, 20_000)
+            rejected = []
+            ids = try JSONLines<Item>.decodeAll(input, workers: workers, onError: .skip { rejected.append($0.index) })
+                .map(\.id)
+            XCTAssertEqual(rejected, expected, "decodeAll, \(workers) workers")
+            XCTAssertEqual(ids.count + rejected.count, 20_000)
+        }
+    }
+
+    func testStopErrorThrownOnceThenEnd() throws {
+        let input = itemLines(20_000, badEvery: 5_000)
+        for workers in 1...3 {
+            var iterator = JSONLines<Item>(bytes: input, workers: workers).makeSyncIterator()
+            var count = 0
+            var errors = 0
+            for _ in 0..<20_001 {
+                do {
+                    guard try iterator.next() != nil else { break }
+                    count += 1
+                } catch {
+                    errors += 1
+                    XCTAssert((error as? MappingError)?.path.hasPrefix("[4999]") == true, "\(error)")
+                }
+            }
+            XCTAssertEqual(count, 4999, "\(workers) workers")
+            XCTAssertEqual(errors, 1, "\(workers) workers")
+            XCTAssertNil(try iterator.next())
+        }
     }
 }
