@@ -24,7 +24,7 @@ final class PoolMonitor: @unchecked Sendable {
     let ready = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Room in the queue, or the pool stopped.
     let space = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// A thread exited.
+    /// A worker thread exited.
     let exited = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     init() {
@@ -137,7 +137,7 @@ final class WorkerPool<Job, Output> {
         core.cancel()
     }
 
-    /// Runs `body` on a thread of its own (counted with the pool's threads). When it returns, submission
+    /// Runs `body` on a thread of its own. When it returns, submission
     /// ends; an error it throws is delivered by ``next()`` after the outputs of the jobs submitted before.
     func startFeeder(name: String, _ body: @escaping (Feeder) throws -> Void) {
         let core = self.core
@@ -165,7 +165,7 @@ final class WorkerPool<Job, Output> {
     func next() throws -> Output? { try core.next() }
 
     /// ``next()`` for an asynchronous consumer: cancelling the task cancels the pool, which ends the wait
-    /// with `CancellationError`. (The wait itself blocks the thread, for at most one job's run.)
+    /// with `CancellationError`. (The wait itself blocks the calling thread until the output is ready.)
     func next(isolation: isolated (any Actor)? = #isolation) async throws -> Output? {
         let core = self.core
         if Task.isCancelled {
@@ -180,11 +180,8 @@ final class WorkerPool<Job, Output> {
     }
 
     /// Stops the pool: see the type's documentation. Returns at once (workers exit after their current
-    /// job, a feeder at its next submission).
+    /// job, a feeder at its next submission, after the read it may be blocked in).
     func cancel() { core.cancel() }
-
-    /// Threads of this pool still running (workers and feeder).
-    var liveThreads: Int { core.liveThreads }
 
     /// Runs `perform` for jobs `0..<count` on up to `workers` threads — the calling thread and
     /// `min(workers, count) - 1` new ones — and returns the outputs in job order: all of them, or, if a job
@@ -232,7 +229,6 @@ final class WorkerPool<Job, Output> {
         private var stopAfter = Int.max
         private var isCancelled = false
         private var liveWorkers = 0
-        private var liveAll = 0
 
         init(queueLimit: Int, perform: @escaping (Job, Context) -> Output) {
             self.queueLimit = Swift.max(1, queueLimit)
@@ -249,28 +245,24 @@ final class WorkerPool<Job, Output> {
 
         /// Starts a thread running `body`; the thread keeps the core alive until `body` returns.
         func startThread(name: String, isWorker: Bool, _ body: UnsafeSendable<() -> Void>) {
-            monitor.lock()
-            liveAll += 1
-            if isWorker { liveWorkers += 1 }
-            monitor.unlock()
+            if isWorker {
+                monitor.lock()
+                liveWorkers += 1
+                monitor.unlock()
+            }
             WorkerPoolThreads.add(1)
             let thread = Thread { [self] in
                 body.value()
-                monitor.lock()
-                liveAll -= 1
-                if isWorker { liveWorkers -= 1 }
-                monitor.broadcast(monitor.exited)
-                monitor.unlock()
+                if isWorker {
+                    monitor.lock()
+                    liveWorkers -= 1
+                    monitor.broadcast(monitor.exited)
+                    monitor.unlock()
+                }
                 WorkerPoolThreads.add(-1)
             }
             thread.name = name
             thread.start()
-        }
-
-        var liveThreads: Int {
-            monitor.lock()
-            defer { monitor.unlock() }
-            return liveAll
         }
 
         /// Waits until every worker thread has returned.
