@@ -144,91 +144,31 @@ final class RecordDecoder<T: JSONMappable> {
 
 // MARK: - Parallel work
 
-/// Hands out group numbers to worker threads and remembers the earliest group that hit a stopping error,
-/// so later groups can give up early (their results would be thrown away).
-final class GroupScheduler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextGroup = 0
-    private let groupCount: Int
-    private var firstFailed = Int.max
-
-    init(groupCount: Int) {
-        self.groupCount = groupCount
-    }
-
-    /// The next group to work on, or nil when all are taken (or later ones are pointless).
-    func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextGroup < groupCount, nextGroup <= firstFailed else { return nil }
-        defer { nextGroup += 1 }
-        return nextGroup
-    }
-
-    func failed(group: Int) {
-        lock.lock()
-        firstFailed = min(firstFailed, group)
-        lock.unlock()
-    }
-
-    /// Whether work on `group` is pointless because an earlier group failed.
-    func isCancelled(group: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return group > firstFailed
-    }
-}
-
-/// Raw pointers and objects handed to worker threads. Each worker touches only its own slots (its
-/// decoder, the result slots of the groups it took), so sharing the box is safe.
-struct UnsafeTransfer<Value>: @unchecked Sendable {
-    let value: Value
-}
-
-/// Runs `body(worker)` on `workers` threads (the calling thread is one of them) and waits for all.
-func runWorkers(_ workers: Int, _ body: @escaping (Int) -> Void) {
-    if workers <= 1 {
-        body(0)
-        return
-    }
-    let transfer = UnsafeTransfer(value: body)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        transfer.value(worker)
-    }
-}
-
-/// Decodes groups of spans on several threads; the outcomes come back in input order.
+/// Decodes groups of spans on the decoders' threads (``WorkerPool/map(_:workers:name:_:)``, one decoder
+/// per worker); the outcomes come back in input order. With `stopAtRejection`, a group that ends at a
+/// rejected record stops the work: later groups are skipped (or give up early) and the outcomes end with
+/// that group's.
 ///
 /// - Parameters:
-///   - groupCount: number of groups; `group(g)` gives group g's spans (valid during the call).
+///   - groupCount: number of groups; `spansOfGroup(g, body)` calls `body` with group g's spans.
 func decodeInParallel<T: JSONMappable>(
     decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
     window: UnsafeRawBufferPointer, windowBase: Int,
-    spansOfGroup: @escaping (Int, RecordDecoder<T>, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
+    spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
 ) -> [OutcomeBuffer<T>] {
-    let results = UnsafeMutableBufferPointer<OutcomeBuffer<T>?>.allocate(capacity: groupCount)
-    results.initialize(repeating: nil)
-    defer {
-        results.deinitialize()
-        results.deallocate()
-    }
-    let scheduler = GroupScheduler(groupCount: groupCount)
-    let shared = UnsafeTransfer(value: (results, window, decoders))
-    runWorkers(min(decoders.count, groupCount)) { worker in
-        let (results, window, decoders) = shared.value
-        let decoder = decoders[worker]
-        while let group = scheduler.take() {
-            spansOfGroup(group, decoder) { spans in
-                let outcomes = OutcomeBuffer<T>(capacity: spans.count)
-                decoder.decode(spans, window: window, windowBase: windowBase, stopAtRejection: stopAtRejection,
-                               into: outcomes, shouldStop: { scheduler.isCancelled(group: group) })
-                if stopAtRejection && outcomes.endsWithRejection { scheduler.failed(group: group) }
-                results[group] = outcomes
-            }
+    WorkerPool<Int, OutcomeBuffer<T>>.map(groupCount, workers: decoders.count,
+                                          name: "ModelMapper.JSONLines.worker") { group, context in
+        let decoder = decoders[context.worker]
+        var result: OutcomeBuffer<T>? = nil
+        spansOfGroup(group) { spans in
+            let outcomes = OutcomeBuffer<T>(capacity: spans.count)
+            decoder.decode(spans, window: window, windowBase: windowBase, stopAtRejection: stopAtRejection,
+                           into: outcomes, shouldStop: { context.isAbandoned })
+            if stopAtRejection && outcomes.endsWithRejection { context.stopAfterThisJob() }
+            result = outcomes
         }
+        return result ?? OutcomeBuffer<T>(capacity: 0)
     }
-    // Groups skipped after an earlier failure stay empty.
-    return results.map { $0 ?? OutcomeBuffer<T>(capacity: 0) }
 }
 
 /// Splits `spans` into about `groups` contiguous groups of similar byte size; returns the start index of

@@ -139,18 +139,13 @@ final class RecordEngine<T: JSONMappable> {
             // small groups keep the workers' idle time at the batch barrier short.
             let bytes = all.isEmpty ? 0 : all[all.count - 1].end - all[0].start
             let bounds = groupBoundaries(all, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
-            let shared = UnsafeTransfer(value: (all, bounds))
             return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                    window: window, windowBase: windowBase) { group, _, body in
-                let (all, bounds) = shared.value
+                                    window: window, windowBase: windowBase) { group, body in
                 body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
             }
         }
-        // With `.stop`, nothing after the first group that ended at a rejected record counts.
-        if stop, let failed = results.firstIndex(where: { $0.endsWithRejection }) {
-            return (OutcomeBatch(Array(results[...failed])), true)
-        }
-        return (OutcomeBatch(results), false)
+        // With `.stop`, the results end with the first group that ended at a rejected record, if any.
+        return (OutcomeBatch(results), stop && results.last?.endsWithRejection == true)
     }
 
     /// A model, or nil after handing a rejected record to the policy's closure; throws for `.stop`.
@@ -213,10 +208,8 @@ extension RecordEngine {
             while case .span(let span) = splitter.next(bytes, atEOF: true) { spans.append(span) }
             results = spans.withUnsafeBufferPointer { all in
                 let bounds = groupBoundaries(all, groups: min(all.count, workers * 8))
-                let shared = UnsafeTransfer(value: (all, bounds))
                 return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                        window: bytes, windowBase: 0) { group, _, body in
-                    let (all, bounds) = shared.value
+                                        window: bytes, windowBase: 0) { group, body in
                     body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
                 }
             }
@@ -253,22 +246,13 @@ extension RecordEngine {
         let groupCount = starts.count - 1
 
         // Pass 1: lines and records per range.
-        let counts = UnsafeMutableBufferPointer<(lines: Int, records: Int)>.allocate(capacity: groupCount)
-        counts.initialize(repeating: (0, 0))
-        defer { counts.deallocate() }
-        do {
-            let scheduler = GroupScheduler(groupCount: groupCount)
-            let shared = UnsafeTransfer(value: (bytes, starts, counts))
-            runWorkers(min(workers, groupCount)) { _ in
-                let (bytes, starts, counts) = shared.value
-                while let group = scheduler.take() {
-                    let range = UnsafeRawBufferPointer(rebasing: bytes[starts[group]..<starts[group + 1]])
-                    var splitter = LineSplitter()
-                    var records = 0
-                    while case .span = splitter.next(range, atEOF: true) { records += 1 }
-                    counts[group] = (splitter.newlineCount, records)
-                }
-            }
+        let counts = WorkerPool<Int, (lines: Int, records: Int)>.map(groupCount, workers: workers,
+                                                                    name: "ModelMapper.JSONLines.worker") { group, _ in
+            let range = UnsafeRawBufferPointer(rebasing: bytes[starts[group]..<starts[group + 1]])
+            var splitter = LineSplitter()
+            var records = 0
+            while case .span = splitter.next(range, atEOF: true) { records += 1 }
+            return (splitter.newlineCount, records)
         }
         var firstLines = [1]
         var firstIndexes = [0]
@@ -278,10 +262,8 @@ extension RecordEngine {
         }
 
         // Pass 2: decode each range with its global numbering.
-        let shared = UnsafeTransfer(value: (bytes, starts))
         return decodeInParallel(decoders: decoders, groupCount: groupCount, stopAtRejection: stop,
-                                window: bytes, windowBase: 0) { group, _, body in
-            let (bytes, starts) = shared.value
+                                window: bytes, windowBase: 0) { group, body in
             let offset = starts[group]
             let range = UnsafeRawBufferPointer(rebasing: bytes[offset..<starts[group + 1]])
             var splitter = LineSplitter(firstLine: firstLines[group], firstIndex: firstIndexes[group])

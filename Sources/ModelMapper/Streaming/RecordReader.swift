@@ -79,12 +79,13 @@ final class RecordReader<T: JSONMappable> {
     }
 
     /// The next model, reading asynchronous sources with `await`. (Synchronous sources are read with
-    /// blocking calls; with a pipeline, waiting for a batch blocks too, for at most one batch's decoding.)
+    /// blocking calls; with a pipeline, waiting for a batch blocks too, for at most one batch's decoding,
+    /// and cancelling the task stops the pipeline and throws `CancellationError`.)
     func nextAsync(isolation: isolated (any Actor)?) async throws -> T? {
         guard !isDone else { return nil }
         do {
             let engine = try open()
-            if let pipeline { return try next(from: pipeline, policy: engine.policy) }
+            if let pipeline { return try await next(from: pipeline, policy: engine.policy, isolation: isolation) }
             while true {
                 switch try step(engine) {
                 case .element(let model): return model
@@ -127,6 +128,24 @@ final class RecordReader<T: JSONMappable> {
             }
             group = nil
             guard let next = try pipeline.pop() else {
+                isDone = true
+                return nil
+            }
+            group = next.outcomes
+            groupEnd = next.end
+        }
+    }
+
+    /// ``next(from:policy:)`` for `for try await`: a cancelled task stops the pipeline's threads and
+    /// ends the iteration with `CancellationError` (checked whenever the next group is needed).
+    private func next(from pipeline: ParallelStream<T>, policy: RecordErrorPolicy,
+                      isolation: isolated (any Actor)?) async throws -> T? {
+        while true {
+            while let outcome = group?.takeNext() {
+                if let model = try outcome.apply(policy) { return model }
+            }
+            group = nil
+            guard let next = try await pipeline.pop(isolation: isolation) else {
                 isDone = true
                 return nil
             }

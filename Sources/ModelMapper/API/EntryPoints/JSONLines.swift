@@ -24,11 +24,13 @@ import Foundation
 ///   A truncated last record is reported like any other bad record. I/O failures are thrown
 ///   (``StreamIOError``) whatever the policy.
 /// - `workers`: with more than one, for files, handles and in-memory input a reader thread cuts the input
-///   into groups of records (~64 KB) that `workers` threads decode ahead of the consumer (at most 16
+///   into groups of records (~128 KB) that `workers` threads decode ahead of the consumer (at most 8
 ///   groups per worker in flight, so memory stays bounded); for `AsyncSequence` input, batches of
 ///   `workers × chunkSize` bytes are decoded on the workers when the iterator asks. Models are still
 ///   delivered in input order, and rejected records are handed to the closure in order on the iterating
-///   thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker threads.
+///   thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker threads. The
+///   threads stop when the iterator is dropped; when the task iterating with `for try await` is cancelled,
+///   they stop too and the iteration throws `CancellationError` (files, handles and in-memory input).
 /// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
 ///   `FileHandle` or an `AsyncSequence` continues wherever it is).
 public struct JSONLines<T: JSONMappable>: AsyncSequence {
