@@ -29,6 +29,9 @@
 //   rejected records (index, position, error kind, raw bytes) as reading the buffer in place and as
 //   `decodeAll` (also with two workers for some inputs); a top-level array that decodes whole is the
 //   same as the array stream.
+// - The Codable target (FuzzCodableTarget.swift): `ModelDecoder().decode(T.self, from:)` for plain
+//   `Codable` types throws only `DecodingError`s, round-trips through `ModelEncoder`, and agrees with
+//   Foundation's `JSONDecoder`.
 // - Every error path is leak-checked too: libFuzzer runs LeakSanitizer whenever an input leaves more
 //   allocations than it freed.
 
@@ -357,10 +360,32 @@ enum FuzzTargets {
         ]
     }
 
+    /// The groups of targets `run` runs: "mapping" (JSONValue, the tokenizer, the models, the streaming
+    /// readers) and "codable" (FuzzCodableTarget.swift). All of them, except in the fuzzer when
+    /// `MODELMAPPER_FUZZ_TARGETS` names some (comma-separated; `scripts/fuzz --target NAME`).
+    static let enabledTargets: Set<String> = {
+        let all: Set<String> = ["mapping", "codable"]
+        #if FUZZING
+        if let names = ProcessInfo.processInfo.environment["MODELMAPPER_FUZZ_TARGETS"], !names.isEmpty {
+            let selected = Set(names.split(separator: ",").map { String($0) })
+            precondition(selected.isSubset(of: all), "MODELMAPPER_FUZZ_TARGETS: unknown target in \(names) (known: \(all.sorted()))")
+            return selected
+        }
+        #endif
+        return all
+    }()
+
     /// Runs every target on `bytes`. Returns what each entry point did ("ok" or the error kind), by name.
     @discardableResult
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) -> [String: String] {
         var outcomes: [String: String] = [:]
+        if enabledTargets.contains("mapping") { try mapping(bytes, &outcomes) }
+        if enabledTargets.contains("codable") { try codable(bytes, &outcomes) }
+        return outcomes
+    }
+
+    /// The JSONValue, tokenizer, model and streaming targets.
+    static func mapping(_ bytes: [UInt8], _ outcomes: inout [String: String]) throws(FuzzFailure) {
         let seed = fnv1a(bytes)
 
         // JSONValue
@@ -417,7 +442,6 @@ enum FuzzTargets {
 
         // Streaming
         try streaming(bytes, seed: seed, &outcomes)
-        return outcomes
     }
 
     // MARK: Models
@@ -973,11 +997,20 @@ func deepDiff(_ a: Any, _ b: Any, _ path: String, _ dateTolerance: Double) -> St
         guard let x = a as? AnyHashable, let y = b as? AnyHashable else { return "\(path): set not Hashable" }
         return x == y ? nil : "\(path): \(a) vs \(b)"
     case .dictionary:
-        guard let x = a as? [String: Any], let y = b as? [String: Any] else { return "\(path): not a [String: _]" }
+        if let x = a as? [String: Any], let y = b as? [String: Any] {
+            if x.count != y.count { return "\(path): \(x.count) entries vs \(y.count)" }
+            for (key, value) in x {
+                guard let other = y[key] else { return "\(path): key \(key.debugDescription) missing" }
+                if let diff = deepDiff(value, other, path + "[\(key.debugDescription)]", dateTolerance) { return diff }
+            }
+            return nil
+        }
+        // Other keys (`[Int: String]`), as AnyHashable.
+        guard let x = a as? [AnyHashable: Any], let y = b as? [AnyHashable: Any] else { return "\(path): keys not Hashable" }
         if x.count != y.count { return "\(path): \(x.count) entries vs \(y.count)" }
         for (key, value) in x {
-            guard let other = y[key] else { return "\(path): key \(key.debugDescription) missing" }
-            if let diff = deepDiff(value, other, path + "[\(key.debugDescription)]", dateTolerance) { return diff }
+            guard let other = y[key] else { return "\(path): key \(key) missing" }
+            if let diff = deepDiff(value, other, path + "[\(key)]", dateTolerance) { return diff }
         }
         return nil
     case .class:
