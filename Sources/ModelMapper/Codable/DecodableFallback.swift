@@ -34,8 +34,25 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
         guard let encodable = value as? any Encodable else {
             throw MappingError(.unsupportedType, "\(Value.self) is Decodable but not Encodable")
         }
-        let state = TapeEncodingState(mode: .mapping, options: e.options)
         do {
+            // Streamed into the output when it can be (see StreamingEncoder.swift), else through the tree.
+            if !e.sortsKeys {
+                let stream = TapeEncodingState(mode: .mapping, options: e.options)
+                let mark = e.writer.mark
+                func streamed<E: Encodable>(_ value: E) throws -> Bool { try stream.streamRoot(value) }
+                swap(&stream.out, &e)
+                let done: Bool
+                do {
+                    done = try streamed(encodable)
+                } catch {
+                    swap(&stream.out, &e)
+                    throw error
+                }
+                swap(&stream.out, &e)
+                if done { return }
+                e.writer.reset(to: mark)
+            }
+            let state = TapeEncodingState(mode: .mapping, options: e.options)
             func box<E: Encodable>(_ value: E) throws -> EncodedNode { try state.box(value, []) }
             let node = try box(encodable)
             try state.write(node, &e)
