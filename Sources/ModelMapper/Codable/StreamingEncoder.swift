@@ -44,6 +44,41 @@ struct StreamFrame {
     var owner: ObjectIdentifier? = nil
 }
 
+/// Key names per key type and key options, kept for the next encodings (filled on first use of each key,
+/// published when an encoding ends).
+final class StreamKeyNameCache: @unchecked Sendable {
+    static let shared = StreamKeyNameCache()
+
+    struct Names {
+        var slots: [StreamKeyNames.Slot]
+        var names: [String]
+        var quoted: [UInt8]
+    }
+
+    struct Entry: Hashable {
+        let type: ObjectIdentifier
+        /// Escaped slashes (bit 0), snake-cased keys (bit 1).
+        let variant: UInt8
+    }
+
+    private let lock = NSLock()
+    private var table: [Entry: Names] = [:]
+
+    func names(_ entry: Entry) -> Names? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table[entry]
+    }
+
+    /// Keeps `names` unless a table with more keys is there already.
+    func publish(_ names: Names, for entry: Entry) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let current = table[entry], current.quoted.count >= names.quoted.count { return }
+        table[entry] = names
+    }
+}
+
 /// The coding key of a value that adds none to the path (the root, a single value container's value);
 /// generic parameters take it instead of an optional key (no `Optional<Key>` metadata per value).
 struct StreamNoKey: CodingKey {
@@ -71,6 +106,8 @@ final class StreamKeyNames {
     @exclusivity(unchecked) var slots: [Slot] = []
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) var quoted: [UInt8] = []
+    /// Names were added during this encoding (to be published to `StreamKeyNameCache`).
+    var added = false
     /// Containers of this key type, for reuse (see `TapeEncodingState.keyedContainer`).
     @exclusivity(unchecked) var pool = ContainerPool<StreamContainerRef>()
 
@@ -87,6 +124,7 @@ final class StreamKeyNames {
 
     /// Adds the key of `tag` named `name`.
     func fill(_ tag: Int, name: String, escapeSlashes: Bool) {
+        added = true
         while slots.count <= tag {
             slots.append(Slot(start: -1, count: 0, bit: 0))
             names.append("")
@@ -96,11 +134,22 @@ final class StreamKeyNames {
             bit = slots[t].bit
             break
         }
+        // `,"name":` — the separator and colon of the compact layout around the quoted name.
         let start = quoted.count
-        var text = name
-        text.withUTF8 { JSONWriter.appendEscaped($0, to: &quoted, escapeSlashes: escapeSlashes) }
+        quoted.append(UInt8(ascii: ","))
+        StreamText.appendQuoted(name, to: &quoted, escapeSlashes: escapeSlashes)
+        quoted.append(UInt8(ascii: ":"))
         slots[tag] = Slot(start: Int32(start), count: Int32(quoted.count - start), bit: bit)
         names[tag] = name
+    }
+
+    /// The names as they are now, for later encodings.
+    var snapshot: StreamKeyNameCache.Names { StreamKeyNameCache.Names(slots: slots, names: names, quoted: quoted) }
+
+    func load(_ cached: StreamKeyNameCache.Names) {
+        slots = cached.slots
+        names = cached.names
+        quoted = cached.quoted
     }
 
     /// The name of the key with `bit` (for duplicate checks across key types).
@@ -236,8 +285,18 @@ extension TapeEncodingState {
         let id = ObjectIdentifier(type)
         for entry in keyTables where entry.0 == id { return entry.1 }
         let table = StreamKeyNames(type)
+        if table.tagged && !customKeys, let cached = StreamKeyNameCache.shared.names(.init(type: id, variant: keyVariant)) {
+            table.load(cached)
+        }
         keyTables.append((id, table))
         return table
+    }
+
+    /// Which names a key table holds (escaped slashes, snake case).
+    var keyVariant: UInt8 {
+        var variant: UInt8 = escapesSlashes ? 1 : 0
+        if convertsKeys, case .convertToSnakeCase = strategies.keys { variant |= 2 }
+        return variant
     }
 
     /// A keyed container writing to frame `id`. The `KeyedEncodingContainer` boxes are pooled per key type:
@@ -274,7 +333,10 @@ extension TapeEncodingState {
 
     /// Ends a streaming run: drops the key tables and their pooled containers (which reference the state).
     func endStream() {
-        for (_, table) in keyTables { table.pool.removeAll() }
+        for (id, table) in keyTables {
+            table.pool.removeAll()
+            if table.added { StreamKeyNameCache.shared.publish(table.snapshot, for: .init(type: id, variant: keyVariant)) }
+        }
         keyTables.removeAll()
     }
 
@@ -303,7 +365,13 @@ extension TapeEncodingState {
             let first = topFrame.count == 0
             topFrame.count &+= 1
             names.quoted.withUnsafeBufferPointer { all in
-                out.writer.key(escaped: UnsafeBufferPointer(rebasing: all[Int(slot.start)..<Int(slot.start + slot.count)]), first: first)
+                let start = Int(slot.start)
+                let end = start + Int(slot.count)
+                if pretty {
+                    out.writer.key(escaped: UnsafeBufferPointer(rebasing: all[(start + 1)..<(end - 1)]), first: first)
+                } else {
+                    out.writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[(first ? start + 1 : start)..<end]))
+                }
             }
             return true
         }
@@ -319,7 +387,13 @@ extension TapeEncodingState {
         }
         let first = topFrame.count == 0
         topFrame.count &+= 1
-        out.writer.key(name, first: first)
+        if pretty {
+            out.writer.key(name, first: first)
+        } else {
+            if !first { out.writer.bytes.append(UInt8(ascii: ",")) }
+            writeString(name)
+            out.writer.bytes.append(UInt8(ascii: ":"))
+        }
         return true
     }
 
@@ -366,11 +440,16 @@ extension TapeEncodingState {
 
     // MARK: Values
 
+    @inline(__always)
+    func writeString(_ value: String) {
+        StreamText.appendQuoted(value, to: &out.writer.bytes, escapeSlashes: escapesSlashes)
+    }
+
     /// Writes a value at the current position (after its key or separator); `key` is its coding key
     /// (nil: a single value container's, the path does not grow).
     @inline(__always)
     func streamValue<T: Encodable, K: CodingKey>(_ value: T, depth: Int, key: K) throws {
-        if T.self == String.self { return out.writer.string(unsafeBitCast(value, to: String.self)) }
+        if T.self == String.self { return writeString(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return out.writer.integer(unsafeBitCast(value, to: Int.self)) }
         if T.self == Bool.self { return out.writer.bool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return try streamDouble(unsafeBitCast(value, to: Double.self), depth: depth, key: key) }
@@ -382,7 +461,7 @@ extension TapeEncodingState {
         switch kind {
         case .other, .stringKeyedDictionary:
             break
-        case .string: return out.writer.string(value as! String)
+        case .string: return writeString(value as! String)
         case .int: return out.writer.integer(value as! Int)
         case .int8: return out.writer.integer(value as! Int8)
         case .int16: return out.writer.integer(value as! Int16)
@@ -396,7 +475,7 @@ extension TapeEncodingState {
         case .bool: return out.writer.bool(value as! Bool)
         case .double: return try streamDouble(value as! Double, depth: depth, key: key)
         case .float: return try streamFloat(value as! Float, depth: depth, key: key)
-        case .url: return out.writer.string((value as! URL).absoluteString)
+        case .url: return writeString((value as! URL).absoluteString)
         case .decimal:
             let v = value as! Decimal
             guard v.isFinite else {
@@ -463,7 +542,7 @@ extension TapeEncodingState {
     @inline(never)
     func streamNonConforming<K: CodingKey>(_ value: Any, _ d: Double, depth: Int, key: K) throws {
         if isFoundation, case .convertToString(let positive, let negative, let nan) = strategies.nonConformingFloats {
-            return out.writer.string(d.isNaN ? nan : d > 0 ? positive : negative)
+            return writeString(d.isNaN ? nan : d > 0 ? positive : negative)
         }
         poison()
         throw invalidFloat(value, path(depth, key))
@@ -514,7 +593,7 @@ extension TapeEncodingState {
         case .millisecondsSince1970:
             try streamDouble(1000.0 * date.timeIntervalSince1970, depth: depth, key: key)
         case .iso8601:
-            out.writer.string(isoFormatter.string(from: date))
+            writeString(isoFormatter.string(from: date))
         case .custom(let transform):
             try streamEncodable(depth: depth, key: key) { try transform(date, $0) }
         @unknown default:
@@ -540,7 +619,7 @@ extension TapeEncodingState {
         case .deferredToData:
             return false
         case .base64:
-            out.writer.string(data.base64EncodedString())
+            writeString(data.base64EncodedString())
         case .custom(let transform):
             try streamEncodable(depth: depth, key: key) { try transform(data, $0) }
         @unknown default:
@@ -672,7 +751,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { if member(key) { state.out.writer.null() } }
     mutating func encode(_ value: Bool, forKey key: Key) throws { if member(key) { state.out.writer.bool(value) } }
-    mutating func encode(_ value: String, forKey key: Key) throws { if member(key) { state.out.writer.string(value) } }
+    mutating func encode(_ value: String, forKey key: Key) throws { if member(key) { state.writeString(value) } }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         if member(key) { try state.streamDouble(value, depth: depth, key: key) }
     }
@@ -807,7 +886,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { if element() != nil { state.out.writer.null() } }
     mutating func encode(_ value: Bool) throws { if element() != nil { state.out.writer.bool(value) } }
-    mutating func encode(_ value: String) throws { if element() != nil { state.out.writer.string(value) } }
+    mutating func encode(_ value: String) throws { if element() != nil { state.writeString(value) } }
     mutating func encode(_ value: Double) throws {
         if let n = element() { try state.streamDouble(value, depth: Int(depth), key: JSONIndexKey(n)) }
     }
@@ -876,7 +955,7 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { if claim() { state.out.writer.null() } }
     mutating func encode(_ value: Bool) throws { if claim() { state.out.writer.bool(value) } }
-    mutating func encode(_ value: String) throws { if claim() { state.out.writer.string(value) } }
+    mutating func encode(_ value: String) throws { if claim() { state.writeString(value) } }
     mutating func encode(_ value: Double) throws {
         if claim() { try state.streamDouble(value, depth: Int(depth), key: StreamNoKey()) }
     }

@@ -133,6 +133,8 @@ final class TapeEncodingState {
     /// The key strategy is `.custom`: names depend on the coding path, no key is cached.
     let customKeys: Bool
     let escapesSlashes: Bool
+    /// `.prettyPrinted` (keys are written by the writer, which indents).
+    let pretty: Bool
 
     init(mode: TapeCodingMode, options: EncodingOptions, strategies: FoundationEncodingStrategies = FoundationEncodingStrategies(),
          usesMapping: Bool = true) {
@@ -143,6 +145,7 @@ final class TapeEncodingState {
         if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
         if case .custom = strategies.keys { customKeys = convertsKeys } else { customKeys = false }
         escapesSlashes = options.contains(.escapesSlashes)
+        pretty = options.contains(.prettyPrinted)
         out = EncodeContext(options: options, capacity: 0)
     }
 
