@@ -74,3 +74,26 @@ struct ContainerPool<Ref: AnyObject> {
         hint = 0
     }
 }
+
+/// A keyed decoding container that is never used: only wrapped once, to look at the box type.
+struct ProbeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+    func contains(_ key: Key) -> Bool { false }
+    func decodeNil(forKey key: Key) throws -> Bool { true }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "probe"))
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "probe"))
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "probe"))
+    }
+    func superDecoder() throws -> any Decoder {
+        throw DecodingError.keyNotFound(JSONStringKey("super"), .init(codingPath: [], debugDescription: "probe"))
+    }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "probe"))
+    }
+}

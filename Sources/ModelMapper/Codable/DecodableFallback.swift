@@ -14,6 +14,7 @@ enum DecodableFallback {
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         let state = TapeDecodingState(tape: c.tape, context: c, mode: .mapping)
+        defer { state.endDecoding() }
         do {
             return try state.decodeValue(Value.self, index, .stack(0))
         } catch let error as MappingError {

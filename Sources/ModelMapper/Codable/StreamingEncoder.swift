@@ -57,7 +57,7 @@ final class StreamKeyNameCache: @unchecked Sendable {
 
     struct Entry: Hashable {
         let type: ObjectIdentifier
-        /// Escaped slashes (bit 0), snake-cased keys (bit 1).
+        /// Escaped slashes (bit 0), snake-cased keys (bit 1), the decoder's raw names (bit 2).
         let variant: UInt8
     }
 
@@ -111,9 +111,13 @@ final class StreamKeyNames {
     /// Containers of this key type, for reuse (see `TapeEncodingState.keyedContainer`).
     @exclusivity(unchecked) var pool = ContainerPool<StreamContainerRef>()
 
-    init<Key: CodingKey>(_: Key.Type) {
+    /// The decoder's table: `quoted` holds each name's UTF-8 as is (compared with the tape's key bytes).
+    let raw: Bool
+
+    init<Key: CodingKey>(_: Key.Type, raw: Bool = false) {
         tagged = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
         empty = MemoryLayout<Key>.size == 0
+        self.raw = raw
     }
 
     /// The key's byte (only for `tagged` key types).
@@ -134,11 +138,15 @@ final class StreamKeyNames {
             bit = slots[t].bit
             break
         }
-        // `,"name":` — the separator and colon of the compact layout around the quoted name.
         let start = quoted.count
-        quoted.append(UInt8(ascii: ","))
-        StreamText.appendQuoted(name, to: &quoted, escapeSlashes: escapeSlashes)
-        quoted.append(UInt8(ascii: ":"))
+        if raw {
+            quoted.append(contentsOf: name.utf8)
+        } else {
+            // `,"name":` — the separator and colon of the compact layout around the quoted name.
+            quoted.append(UInt8(ascii: ","))
+            StreamText.appendQuoted(name, to: &quoted, escapeSlashes: escapeSlashes)
+            quoted.append(UInt8(ascii: ":"))
+        }
         slots[tag] = Slot(start: Int32(start), count: Int32(quoted.count - start), bit: bit)
         names[tag] = name
     }
