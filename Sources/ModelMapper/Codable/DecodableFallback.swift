@@ -14,6 +14,7 @@ enum DecodableFallback {
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         let state = TapeDecodingState(tape: c.tape, context: c, mode: .mapping)
+        defer { state.endDecoding() }
         do {
             return try state.decodeValue(Value.self, index, .stack(0))
         } catch let error as MappingError {
@@ -34,8 +35,25 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
         guard let encodable = value as? any Encodable else {
             throw MappingError(.unsupportedType, "\(Value.self) is Decodable but not Encodable")
         }
-        let state = TapeEncodingState(mode: .mapping, options: e.options)
         do {
+            // Streamed into the output when it can be (see StreamingEncoder.swift), else through the tree.
+            if !e.sortsKeys {
+                let stream = TapeEncodingState(mode: .mapping, options: e.options)
+                let mark = e.writer.mark
+                func streamed<E: Encodable>(_ value: E) throws -> Bool { try stream.streamRoot(value) }
+                swap(&stream.out, &e)
+                let done: Bool
+                do {
+                    done = try streamed(encodable)
+                } catch {
+                    swap(&stream.out, &e)
+                    throw error
+                }
+                swap(&stream.out, &e)
+                if done { return }
+                e.writer.reset(to: mark)
+            }
+            let state = TapeEncodingState(mode: .mapping, options: e.options)
             func box<E: Encodable>(_ value: E) throws -> EncodedNode { try state.box(value, []) }
             let node = try box(encodable)
             try state.write(node, &e)

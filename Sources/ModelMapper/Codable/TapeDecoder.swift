@@ -120,6 +120,8 @@ final class TapeDecodingState {
     /// value; paths are materialized only for errors and `codingPath`. Decoders handed out for later use
     /// (nested containers, super decoders) carry a fixed path instead.
     @exclusivity(unchecked) var keyStack: [any CodingKey] = []
+    /// The paths of decoders with a fixed path (`TapeDecoder.packed` refers to them by index).
+    @exclusivity(unchecked) var fixedPaths: [[any CodingKey]] = []
 
     func codingPath(_ depth: Int) -> [any CodingKey] {
         depth >= keyStack.count ? keyStack : Array(keyStack[0..<depth])
@@ -139,7 +141,7 @@ final class TapeDecodingState {
         if T.self == Int.self { return try decodeInteger(Int.self, index, parent.childPath(key)) as! T }
         if T.self == Double.self { return try decodeDouble(index, parent.childPath(key)) as! T }
         if T.self == Bool.self { return try decodeBool(index, parent.childPath(key)) as! T }
-        guard case .stack(let depth) = parent.ref else {
+        guard let depth = parent.stackDepth else {
             return try decodeValue(T.self, index, .fixed(parent.childPath(key)))
         }
         if keyStack.count > depth { keyStack.removeSubrange(depth...) }
@@ -148,6 +150,74 @@ final class TapeDecodingState {
             if keyStack.count == depth + 1 { keyStack.removeLast() } else if keyStack.count > depth { keyStack.removeSubrange(depth...) }
         }
         return try decodeValue(T.self, index, .stack(depth + 1))
+    }
+
+    // MARK: Keyed containers
+
+    /// Per key type: containers for reuse, and the keys' names.
+    final class KeyedPool {
+        let type: ObjectIdentifier
+        /// Containers made for the key type (the pool starts with the second: most types with one
+        /// object are decoded once).
+        var made = 0
+        @exclusivity(unchecked) var pool = ContainerPool<TapeKeyedContainerBase>()
+        let names: StreamKeyNames
+
+        init<Key: CodingKey>(_ type: Key.Type) {
+            self.type = ObjectIdentifier(type)
+            names = StreamKeyNames(type, raw: true)
+            if names.tagged, let cached = StreamKeyNameCache.shared.names(.init(type: self.type, variant: 4)) {
+                names.load(cached)
+            }
+        }
+    }
+
+    @exclusivity(unchecked) private var keyedPools: [KeyedPool] = []
+
+    /// The entry of key type `Key`.
+    @inline(__always)
+    func keyedPool<Key: CodingKey>(_ type: Key.Type) -> KeyedPool {
+        let id = ObjectIdentifier(type)
+        for candidate in keyedPools where candidate.type == id { return candidate }
+        let created = KeyedPool(type)
+        keyedPools.append(created)
+        return created
+    }
+
+    /// A keyed container over the object of `decoder`. The `KeyedDecodingContainer` boxes are pooled per
+    /// key type and handed out again once unreferenced (ContainerPool.swift): no allocation, and no
+    /// generic metadata lookups for the box and container types, per object.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder) throws -> KeyedDecodingContainer<Key> {
+        let pool = keyedPool(type)
+        guard TapeDecodingState.poolsContainers else {
+            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, names: pool.names))
+        }
+        if let reused = pool.pool.take() {
+            try reused.ref.reset(decoder)
+            return unsafeBitCast(reused.box, to: KeyedDecodingContainer<Key>.self)
+        }
+        let made = try TapeKeyedContainer<Key>(decoder: decoder, names: pool.names)
+        let container = KeyedDecodingContainer(made)
+        pool.made += 1
+        if pool.made > 1 { pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made) }
+        return container
+    }
+
+    /// Whether a `KeyedDecodingContainer` is exactly one reference to its box (see ContainerPool.swift).
+    static let poolsContainers: Bool = {
+        guard ContainerPool<TapeKeyedContainerBase>.isSupported(KeyedDecodingContainer<JSONStringKey>.self) else { return false }
+        let probe = KeyedDecodingContainer(ProbeKeyedDecodingContainer<JSONStringKey>())
+        return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedDecodingContainerBox")
+    }()
+
+    /// Ends a decoding: drops the pooled containers (they reference this state).
+    func endDecoding() {
+        for entry in keyedPools {
+            entry.pool.removeAll()
+            if entry.names.added { StreamKeyNameCache.shared.publish(entry.names.snapshot, for: .init(type: entry.type, variant: 4)) }
+        }
+        keyedPools.removeAll()
     }
 
     // MARK: Per-type facts
@@ -472,18 +542,42 @@ enum PathRef {
     case fixed([any CodingKey])
 }
 
+/// Three words, so that passing it as `any Decoder` needs no box.
 struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     let state: TapeDecodingState
     let index: Int
-    let ref: PathRef
-    /// Keys are used as they are (a `[String: Value]` dictionary: no key strategy, as JSONDecoder).
-    var rawKeys = false
+    /// Bit 0: `rawKeys`. The rest: the depth of a path on the key stack (>= 0), or `-(n + 1)` for the
+    /// fixed path `state.fixedPaths[n]`.
+    let packed: Int
 
     init(state: TapeDecodingState, index: Int, ref: PathRef, rawKeys: Bool = false) {
         self.state = state
         self.index = index
-        self.ref = ref
-        self.rawKeys = rawKeys
+        let path: Int
+        switch ref {
+        case .stack(let depth):
+            path = depth
+        case .fixed(let keys):
+            path = -(state.fixedPaths.count + 1)
+            state.fixedPaths.append(keys)
+        }
+        packed = path << 1 | (rawKeys ? 1 : 0)
+    }
+
+    /// Keys are used as they are (a `[String: Value]` dictionary: no key strategy, as JSONDecoder).
+    @inline(__always)
+    var rawKeys: Bool { packed & 1 != 0 }
+
+    /// The depth of the path on the key stack, nil for a fixed path.
+    @inline(__always)
+    var stackDepth: Int? {
+        let path = packed >> 1
+        return path >= 0 ? path : nil
+    }
+
+    var ref: PathRef {
+        let path = packed >> 1
+        return path >= 0 ? .stack(path) : .fixed(state.fixedPaths[-path - 1])
     }
 
     /// A decoder with a fixed coding path (handed out for later use).
@@ -513,7 +607,7 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
             throw state.typeMismatch([String: Any].self, index, codingPath, state.isFoundation ? nil
                 : "expected an object, found \(state.c.describe(at: index))")
         }
-        return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self))
+        return try state.keyedContainer(Key.self, self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -556,21 +650,34 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
 
 // MARK: - Keyed
 
-final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let state: TapeDecodingState
-    let decoder: TapeDecoder
-    let tape: TapeView
+/// What a keyed container reads: reset when a pooled container is handed out again (see
+/// `TapeDecoder.container(keyedBy:)`).
+class TapeKeyedContainerBase {
+    final let state: TapeDecodingState
+    final let tape: TapeView
+    final var decoder: TapeDecoder
     /// Index of the object's end token.
-    let end: Int
+    final var end: Int
     /// The key token where the next lookup starts (members are usually read in document order).
-    var cursor: Int
+    final var cursor: Int
     /// Member keys after the key strategy, in member order (only with a converting strategy).
-    let convertedKeys: [(keyIndex: Int, name: String)]?
+    final var convertedKeys: [(keyIndex: Int, name: String)]?
+    /// The names of the key type's keys (by tag).
+    final let names: StreamKeyNames
 
-    init(decoder: TapeDecoder) throws {
+    init(decoder: TapeDecoder, names: StreamKeyNames) throws {
         state = decoder.state
-        self.decoder = decoder
         tape = state.tape
+        self.names = names
+        self.decoder = decoder
+        end = 0
+        cursor = 0
+        try reset(decoder)
+    }
+
+    /// Points the container at the object of `decoder`.
+    final func reset(_ decoder: TapeDecoder) throws {
+        self.decoder = decoder
         end = tape[decoder.index].payload
         cursor = decoder.index + 1
         if state.convertsKeys && !decoder.rawKeys {
@@ -585,7 +692,9 @@ final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             convertedKeys = nil
         }
     }
+}
 
+final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
@@ -611,12 +720,41 @@ final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             for (keyIndex, converted) in convertedKeys where converted == name { return keyIndex + 1 }
             return nil
         }
-        var name = key.stringValue
-        return name.withUTF8 { wanted -> Int? in
-            let start = decoder.index + 1
-            if let found = scan(wanted, from: cursor, to: end) { return found }
-            return cursor > start ? scan(wanted, from: start, to: cursor) : nil
+        if names.tagged {
+            // The key's name from the key type's table (no `stringValue` per lookup).
+            let tag = names.tag(key)
+            if tag >= names.slots.count || names.slots[tag].start < 0 {
+                names.fill(tag, name: key.stringValue, escapeSlashes: false)
+            }
+            let slot = names.slots[tag]
+            return names.quoted.withUnsafeBufferPointer { all in
+                lookup(UnsafeBufferPointer(rebasing: all[Int(slot.start)..<Int(slot.start + slot.count)]))
+            }
         }
+        var name = key.stringValue
+        return name.withUTF8 { lookup($0) }
+    }
+
+    /// The value token of the member named `wanted`: from the cursor to the end, then from the start to
+    /// the cursor.
+    @inline(__always)
+    private func lookup(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        let start = decoder.index + 1
+        if let found = scan(wanted, from: cursor, to: end) { return found }
+        return cursor > start ? scan(wanted, from: start, to: cursor) : nil
+    }
+
+    @inline(__always)
+    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count > 16 else {
+            var i = 0
+            while i < count {
+                if a.load(fromByteOffset: i, as: UInt8.self) != b[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+        return memcmp(a, b, count) == 0
     }
 
     @inline(__always)
@@ -627,7 +765,7 @@ final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let valueIndex = k + 1
             if Int(token.length) == wanted.count {
                 let bytes = tape.bytes(token)
-                if wanted.count == 0 || memcmp(bytes.baseAddress!, wanted.baseAddress!, wanted.count) == 0 {
+                if wanted.count == 0 || Self.equal(bytes.baseAddress!, wanted.baseAddress!, wanted.count) {
                     cursor = tape.indexAfterValue(at: valueIndex)
                     if cursor >= end { cursor = decoder.index + 1 }
                     return valueIndex

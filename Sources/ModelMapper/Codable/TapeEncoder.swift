@@ -106,6 +106,36 @@ final class TapeEncodingState {
     lazy var dateCodec = DateCodec()
     lazy var dataCodec = DataCodec()
 
+    // The streaming encoder's state (StreamingEncoder.swift).
+
+    /// The output.
+    @exclusivity(unchecked) var out: EncodeContext
+    /// The open objects, arrays and value slots below the top one, outermost first.
+    @exclusivity(unchecked) var frames: [StreamFrame] = []
+    /// The innermost open frame (when `openFrames > 0`).
+    @exclusivity(unchecked) var topFrame = StreamFrame(id: 0, kind: .filled, lazy: false, hasKey: false)
+    @exclusivity(unchecked) var openFrames = 0
+    /// The coding keys of the frames that have one, outermost first.
+    @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
+    /// The id of the top frame (0: none, -1: poisoned).
+    @exclusivity(unchecked) var topID = 0
+    @exclusivity(unchecked) var nextFrameID = 0
+    /// The stream cannot express what `encode(to:)` did: the output is to be made again with the tree.
+    @exclusivity(unchecked) var poisoned = false
+    /// The root value wrote nothing.
+    var rootWasEmpty = false
+    /// Member names written per frame id, for frames whose keys are not all checked by their tag.
+    @exclusivity(unchecked) var frameNames: [Int: Set<String>] = [:]
+    /// Key names per `CodingKey` type.
+    @exclusivity(unchecked) var keyTables: [(ObjectIdentifier, StreamKeyNames)] = []
+    /// How values of a type are written, by type (direct-mapped).
+    @exclusivity(unchecked) var kindCache = [(ObjectIdentifier?, EncodingKind)](repeating: (nil, .other), count: 32)
+    /// The key strategy is `.custom`: names depend on the coding path, no key is cached.
+    let customKeys: Bool
+    let escapesSlashes: Bool
+    /// `.prettyPrinted` (keys are written by the writer, which indents).
+    let pretty: Bool
+
     init(mode: TapeCodingMode, options: EncodingOptions, strategies: FoundationEncodingStrategies = FoundationEncodingStrategies(),
          usesMapping: Bool = true) {
         isFoundation = mode == .foundation
@@ -113,6 +143,10 @@ final class TapeEncodingState {
         self.usesMapping = usesMapping
         writesNulls = mode == .mapping && options.contains(.writesNulls)
         if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
+        if case .custom = strategies.keys { customKeys = convertsKeys } else { customKeys = false }
+        escapesSlashes = options.contains(.escapesSlashes)
+        pretty = options.contains(.prettyPrinted)
+        out = EncodeContext(options: options, capacity: 0)
     }
 
     func key(_ key: some CodingKey, _ codingPath: [any CodingKey], raw: Bool) -> String {

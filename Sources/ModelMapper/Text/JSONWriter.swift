@@ -80,6 +80,32 @@ struct JSONWriter {
         }
     }
 
+    /// Writes a key given as pre-escaped bytes including quotes.
+    @inline(__always)
+    mutating func key(escaped: UnsafeBufferPointer<UInt8>, first: Bool) {
+        element(first: first)
+        bytes.append(contentsOf: escaped)
+        if pretty {
+            bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " "))
+        } else {
+            bytes.append(UInt8(ascii: ":"))
+        }
+    }
+
+    /// Where the output is (its length and nesting), to go back to with `reset(to:)`.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let indent: Int
+    }
+
+    var mark: Mark { Mark(count: bytes.count, indent: indent) }
+
+    /// Drops what was written after `mark`.
+    mutating func reset(to mark: Mark) {
+        bytes.removeSubrange(mark.count...)
+        indent = mark.indent
+    }
+
     private mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
         for _ in 0..<indent { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
@@ -103,6 +129,29 @@ struct JSONWriter {
     mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A finite number as its `description` (the shortest text that reads back as `value`), without a
+    /// String: the standard library writes its digits into the sink. `dropsPointZero`: JSONEncoder's form,
+    /// `2.0` written `2`.
+    @inline(__always)
+    mutating func number<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, dropsPointZero: Bool) {
+        var sink = NumberSink()
+        swap(&sink.bytes, &bytes)
+        let start = sink.bytes.count
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+        let n = bytes.count
+        if dropsPointZero && n - start > 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0") {
+            bytes.removeLast(2)
+        }
+    }
+
+    private struct NumberSink: TextOutputStream {
+        var bytes: [UInt8] = []
+        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        // The standard library writes numbers through this (ASCII, no String built).
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 
     mutating func integer<I: BinaryInteger>(_ value: I) {

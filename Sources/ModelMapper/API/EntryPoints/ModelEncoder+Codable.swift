@@ -57,6 +57,12 @@ extension ModelEncoder {
         strategies.nonConformingFloats = nonConformingFloatEncodingStrategy
         strategies.userInfo = userInfo
         let options = codableOptions
+        // Written as `encode(to:)` goes when it can be (no sorted keys, containers used in order).
+        if !options.contains(.sortedKeys) {
+            let stream = TapeEncodingState(mode: .foundation, options: options, strategies: strategies, usesMapping: usesMapping)
+            stream.out = EncodeContext(options: options, capacity: 4096)
+            if try stream.streamRoot(value) { return stream.out.writer.bytes }
+        }
         let state = TapeEncodingState(mode: .foundation, options: options, strategies: strategies, usesMapping: usesMapping)
         let node: EncodedNode
         if usesMapping, let model = value as? any JSONMappable {

@@ -1,0 +1,986 @@
+import Foundation
+
+// The streaming Codable encoder: the fast path of `ModelEncoder().encode(_:)` and of `Encodable` fields of
+// models. Synthesized (and most handwritten) `encode(to:)` implementations use their containers in stack
+// order — a container is written to until the next sibling or parent write — so every value is written
+// straight into the output: a keyed container writes `"key":value`, a nested container or value opens its
+// object or array in place, and closes it when its parent is used again or its `encode(to:)` returns.
+//
+// Anything the stream cannot express *poisons* the run: a container used after it was closed, a key
+// encoded twice in one object (JSONEncoder replaces the earlier value), a single value container written
+// twice, an error thrown through the encoder (the caller may catch it and go on). From then on every
+// operation is a no-op, and the caller encodes the value again with the tree encoder (`TapeEncoder`),
+// which handles every order; `encode(to:)` is a pure function of the value, so the second run sees the
+// same calls. Sorted keys always take the tree (members are written in `encode(to:)` order).
+//
+// The open values are a stack of frames (`StreamFrame`), one per open object, array or value slot.
+// Containers and encoders are small structs naming their frame by a unique id and its depth.
+
+/// What a frame holds so far.
+enum StreamSlotKind: UInt8 {
+    /// A value slot nothing was written to yet (closed as `{}`, as the tree encoder writes it).
+    case empty
+    case object
+    case array
+    /// A scalar (or a whole value) was written.
+    case filled
+}
+
+struct StreamFrame {
+    var id: Int
+    var kind: StreamSlotKind
+    /// Closed by the next write to an enclosing container (nested containers, super encoders); other
+    /// frames (values being encoded) are closed by the code that opened them.
+    var lazy: Bool
+    /// Whether the frame's coding key is on `pathKeys`.
+    var hasKey: Bool
+    /// Whether some member was checked by name (its names are in `frameNames[id]`).
+    var hasNames = false
+    /// Members or elements written.
+    var count = 0
+    /// Keys written, by their bit in `owner`'s table.
+    var written: UInt64 = 0
+    /// The key table whose bits `written` holds.
+    var owner: ObjectIdentifier? = nil
+}
+
+/// Key names per key type and key options, kept for the next encodings (filled on first use of each key,
+/// published when an encoding ends).
+final class StreamKeyNameCache: @unchecked Sendable {
+    static let shared = StreamKeyNameCache()
+
+    struct Names {
+        var slots: [StreamKeyNames.Slot]
+        var names: [String]
+        var quoted: [UInt8]
+    }
+
+    struct Entry: Hashable {
+        let type: ObjectIdentifier
+        /// Escaped slashes (bit 0), snake-cased keys (bit 1), the decoder's raw names (bit 2).
+        let variant: UInt8
+    }
+
+    private let lock = NSLock()
+    private var table: [Entry: Names] = [:]
+
+    func names(_ entry: Entry) -> Names? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table[entry]
+    }
+
+    /// Keeps `names` unless a table with more keys is there already.
+    func publish(_ names: Names, for entry: Entry) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let current = table[entry], current.quoted.count >= names.quoted.count { return }
+        table[entry] = names
+    }
+}
+
+/// The coding key of a value that adds none to the path (the root, a single value container's value);
+/// generic parameters take it instead of an optional key (no `Optional<Key>` metadata per value).
+struct StreamNoKey: CodingKey {
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+    var stringValue: String { "" }
+    var intValue: Int? { nil }
+}
+
+/// Per `CodingKey` type and encoding: the quoted, escaped (and converted) name of each key, found by the
+/// key's tag when the key type is a plain enum (one byte, no payload: the synthesized `CodingKeys`).
+final class StreamKeyNames {
+    struct Slot {
+        var start: Int32
+        var count: Int32
+        /// The key's bit for duplicate checks (keys with the same name share it); 0: checked by name.
+        var bit: UInt64
+    }
+
+    /// Keys are identified by their single byte.
+    let tagged: Bool
+    /// The key type has a single value (tag 0).
+    let empty: Bool
+    @exclusivity(unchecked) var slots: [Slot] = []
+    @exclusivity(unchecked) var names: [String] = []
+    @exclusivity(unchecked) var quoted: [UInt8] = []
+    /// Names were added during this encoding (to be published to `StreamKeyNameCache`).
+    var added = false
+    /// Containers of this key type, for reuse (see `TapeEncodingState.keyedContainer`).
+    @exclusivity(unchecked) var pool = ContainerPool<StreamContainerRef>()
+
+    /// The decoder's table: `quoted` holds each name's UTF-8 as is (compared with the tape's key bytes).
+    let raw: Bool
+
+    init<Key: CodingKey>(_: Key.Type, raw: Bool = false) {
+        tagged = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
+        empty = MemoryLayout<Key>.size == 0
+        self.raw = raw
+    }
+
+    /// The key's byte (only for `tagged` key types).
+    @inline(__always)
+    func tag<Key: CodingKey>(_ key: Key) -> Int {
+        empty ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+    }
+
+    /// Adds the key of `tag` named `name`.
+    func fill(_ tag: Int, name: String, escapeSlashes: Bool) {
+        added = true
+        while slots.count <= tag {
+            slots.append(Slot(start: -1, count: 0, bit: 0))
+            names.append("")
+        }
+        var bit: UInt64 = tag < 64 ? 1 << UInt64(tag) : 0
+        for t in slots.indices where slots[t].start >= 0 && names[t] == name {
+            bit = slots[t].bit
+            break
+        }
+        let start = quoted.count
+        if raw {
+            quoted.append(contentsOf: name.utf8)
+        } else {
+            // `,"name":` — the separator and colon of the compact layout around the quoted name.
+            quoted.append(UInt8(ascii: ","))
+            StreamText.appendQuoted(name, to: &quoted, escapeSlashes: escapeSlashes)
+            quoted.append(UInt8(ascii: ":"))
+        }
+        slots[tag] = Slot(start: Int32(start), count: Int32(quoted.count - start), bit: bit)
+        names[tag] = name
+    }
+
+    /// The names as they are now, for later encodings.
+    var snapshot: StreamKeyNameCache.Names { StreamKeyNameCache.Names(slots: slots, names: names, quoted: quoted) }
+
+    func load(_ cached: StreamKeyNameCache.Names) {
+        slots = cached.slots
+        names = cached.names
+        quoted = cached.quoted
+    }
+
+    /// The name of the key with `bit` (for duplicate checks across key types).
+    func name(ofBit bit: UInt64) -> String? {
+        for t in slots.indices where slots[t].start >= 0 && slots[t].bit == bit { return names[t] }
+        return nil
+    }
+}
+
+extension TapeEncodingState {
+    // MARK: Running
+
+    /// Encodes `value` into `out` through the stream. Returns false when the run was poisoned (the output
+    /// is then incomplete: encode again with the tree). The root value has no container: depth -1.
+    func streamRoot<T: Encodable>(_ value: T) throws -> Bool {
+        defer { endStream() }
+        try streamValueBody(value, depth: -1, key: StreamNoKey())
+        if rootWasEmpty {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        assert(poisoned || openFrames == 0, "a frame is left open after the root value")
+        return !poisoned
+    }
+
+    // MARK: Frames
+    //
+    // The top frame is `topFrame` (no array access on the hot path); `frames` holds the ones below it.
+
+    /// Open frames.
+    @inline(__always)
+    var frameCount: Int { openFrames }
+
+    /// The frame at `depth` (0: outermost).
+    @inline(__always)
+    func frame(at depth: Int) -> StreamFrame {
+        assert(depth >= 0 && depth < openFrames, "no frame at this depth")
+        return depth == openFrames &- 1 ? topFrame : frames[depth]
+    }
+
+    @inline(__always)
+    func pushFrame<K: CodingKey>(kind: StreamSlotKind, lazy: Bool, key: K) -> Int {
+        nextFrameID &+= 1
+        let id = nextFrameID
+        let hasKey = K.self != StreamNoKey.self
+        if hasKey { pathKeys.append(key) }
+        if openFrames > 0 { frames.append(topFrame) }
+        topFrame = StreamFrame(id: id, kind: kind, lazy: lazy, hasKey: hasKey)
+        openFrames &+= 1
+        topID = id
+        return id
+    }
+
+    /// Writes the end of the top frame and pops it.
+    func closeTop() {
+        assert(openFrames > 0, "no frame to close")
+        let frame = topFrame
+        switch frame.kind {
+        case .empty:
+            out.writer.beginObject()
+            out.writer.endObject(empty: true)
+        case .object: out.writer.endObject(empty: frame.count == 0)
+        case .array: out.writer.endArray(empty: frame.count == 0)
+        case .filled: break
+        }
+        if frame.hasKey { pathKeys.removeLast() }
+        if frame.hasNames { frameNames[frame.id] = nil }
+        openFrames &-= 1
+        if openFrames > 0 {
+            topFrame = frames.removeLast()
+            topID = topFrame.id
+        } else {
+            topFrame = StreamFrame(id: 0, kind: .filled, lazy: false, hasKey: false)
+            topID = 0
+        }
+    }
+
+    /// Makes frame `id` (at `depth`) the top one, closing the nested containers above it; false (and
+    /// poisoned) when it was closed already or a value above it is still being encoded.
+    @inline(__always)
+    func enter(_ id: Int, _ depth: Int) -> Bool {
+        topID == id || enterSlow(id, depth)
+    }
+
+    @inline(never)
+    func enterSlow(_ id: Int, _ depth: Int) -> Bool {
+        guard !poisoned, depth >= 0, depth < openFrames, frame(at: depth).id == id else {
+            poison()
+            return false
+        }
+        var i = openFrames - 1
+        while i > depth {
+            guard frame(at: i).lazy else {
+                poison()
+                return false
+            }
+            i -= 1
+        }
+        while openFrames - 1 > depth { closeTop() }
+        return true
+    }
+
+    func poison() {
+        poisoned = true
+        topID = -1
+    }
+
+    /// The coding path of the frame at `depth`.
+    func streamPath(_ depth: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var k = 0
+        var i = 0
+        while i < openFrames && i <= depth {
+            if frame(at: i).hasKey {
+                if k < pathKeys.count { path.append(pathKeys[k]) }
+                k += 1
+            }
+            i += 1
+        }
+        return path
+    }
+
+    @inline(__always)
+    func streamPath<K: CodingKey>(_ depth: Int, _ key: K) -> [any CodingKey] {
+        var path = streamPath(depth)
+        path.append(key)
+        return path
+    }
+
+    // MARK: Members
+
+    /// The key table of `Key` for this encoding.
+    func keyNames<Key: CodingKey>(_ type: Key.Type) -> StreamKeyNames {
+        let id = ObjectIdentifier(type)
+        for entry in keyTables where entry.0 == id { return entry.1 }
+        let table = StreamKeyNames(type)
+        if table.tagged && !customKeys, let cached = StreamKeyNameCache.shared.names(.init(type: id, variant: keyVariant)) {
+            table.load(cached)
+        }
+        keyTables.append((id, table))
+        return table
+    }
+
+    /// Which names a key table holds (escaped slashes, snake case).
+    var keyVariant: UInt8 {
+        var variant: UInt8 = escapesSlashes ? 1 : 0
+        if convertsKeys, case .convertToSnakeCase = strategies.keys { variant |= 2 }
+        return variant
+    }
+
+    /// A keyed container writing to frame `id`. The `KeyedEncodingContainer` boxes are pooled per key type:
+    /// a box only the pool still references (the `encode(to:)` that used it returned) is handed out again,
+    /// which saves its allocation and the runtime's generic metadata lookups for the box and container
+    /// types. This relies on `KeyedEncodingContainer` being one reference to its box, which
+    /// `poolsContainers` checks once.
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, id: Int, depth: Int, rawKeys: Bool) -> KeyedEncodingContainer<Key> {
+        let names = keyNames(Key.self)
+        let pools = Self.poolsContainers
+        if pools, let entry = names.pool.take() {
+            let at = entry.ref
+            at.id = id
+            at.depth = depth
+            at.rawKeys = rawKeys
+            return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
+        }
+        let at = StreamContainerRef(id: id, depth: depth, rawKeys: rawKeys)
+        let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, at: at, names: names))
+        if pools { names.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: at) }
+        return container
+    }
+
+    /// Whether a `KeyedEncodingContainer` is exactly one reference to its box (see `keyedContainer`).
+    static let poolsContainers: Bool = {
+        guard MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.size == MemoryLayout<AnyObject>.size,
+              MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
+        let probe = KeyedEncodingContainer(StreamKeyedContainer<StreamNoKey>(
+            state: TapeEncodingState(mode: .foundation, options: []), at: StreamContainerRef(id: -1, depth: 0, rawKeys: false),
+            names: StreamKeyNames(StreamNoKey.self)))
+        guard ContainerPool<StreamContainerRef>.isSupported(KeyedEncodingContainer<StreamNoKey>.self) else { return false }
+        return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedEncodingContainerBox")
+    }()
+
+    /// Ends a streaming run: drops the key tables and their pooled containers (which reference the state).
+    func endStream() {
+        for (id, table) in keyTables {
+            table.pool.removeAll()
+            if table.added { StreamKeyNameCache.shared.publish(table.snapshot, for: .init(type: id, variant: keyVariant)) }
+        }
+        keyTables.removeAll()
+    }
+
+    /// Starts the member `key` of the top frame (an object): checks it was not written yet and writes
+    /// the separator and the key. False when the run is poisoned.
+    @inline(__always)
+    func beginMember<Key: CodingKey>(_ key: Key, _ names: StreamKeyNames, rawKeys: Bool, depth: Int) -> Bool {
+        if names.tagged && !customKeys && !rawKeys {
+            let tag = names.tag(key)
+            if tag >= names.slots.count || names.slots[tag].start < 0 {
+                names.fill(tag, name: keyName(key, depth: depth, raw: false), escapeSlashes: escapesSlashes)
+            }
+            let slot = names.slots[tag]
+            let owner = ObjectIdentifier(names)
+            if slot.bit != 0 && (topFrame.owner == owner || topFrame.owner == nil) {
+                if topFrame.written & slot.bit != 0 || (topFrame.hasNames && !checkName(names.names[tag])) {
+                    poison()
+                    return false
+                }
+                topFrame.written |= slot.bit
+                topFrame.owner = owner
+            } else if !checkName(names.names[tag]) {
+                poison()
+                return false
+            }
+            let first = topFrame.count == 0
+            topFrame.count &+= 1
+            names.quoted.withUnsafeBufferPointer { all in
+                let start = Int(slot.start)
+                let end = start + Int(slot.count)
+                if pretty {
+                    out.writer.key(escaped: UnsafeBufferPointer(rebasing: all[(start + 1)..<(end - 1)]), first: first)
+                } else {
+                    out.writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[(first ? start + 1 : start)..<end]))
+                }
+            }
+            return true
+        }
+        // `[String: Value]` keys are unique (a dictionary's).
+        return beginNamedMember(keyName(key, depth: depth, raw: rawKeys), checked: !rawKeys)
+    }
+
+    /// Starts the member `name` of the top frame, checked against the names written when `checked`.
+    func beginNamedMember(_ name: String, checked: Bool) -> Bool {
+        if checked && !checkName(name) {
+            poison()
+            return false
+        }
+        let first = topFrame.count == 0
+        topFrame.count &+= 1
+        if pretty {
+            out.writer.key(name, first: first)
+        } else {
+            if !first { out.writer.bytes.append(UInt8(ascii: ",")) }
+            writeString(name)
+            out.writer.bytes.append(UInt8(ascii: ":"))
+        }
+        return true
+    }
+
+    /// The JSON name of `key` after the key strategy.
+    func keyName<Key: CodingKey>(_ key: Key, depth: Int, raw: Bool) -> String {
+        guard convertsKeys && !raw else { return key.stringValue }
+        switch strategies.keys {
+        case .useDefaultKeys: return key.stringValue
+        case .convertToSnakeCase: return FoundationKeys.toSnakeCase(key.stringValue)
+        case .custom(let transform): return transform(streamPath(depth, key)).stringValue
+        @unknown default: return key.stringValue
+        }
+    }
+
+    /// Records `name` as written in the top frame; false when it was written already (by name or by a
+    /// key type's bit).
+    func checkName(_ name: String) -> Bool {
+        let frame = topFrame
+        if frame.written != 0, let owner = frame.owner,
+           let table = keyTables.first(where: { ObjectIdentifier($0.1) == owner })?.1 {
+            var bits = frame.written
+            while bits != 0 {
+                let bit = bits & (~bits &+ 1)
+                if table.name(ofBit: bit) == name { return false }
+                bits &= bits &- 1
+            }
+        }
+        if frame.hasNames {
+            return frameNames[frame.id, default: []].insert(name).inserted
+        }
+        topFrame.hasNames = true
+        frameNames[frame.id] = [name]
+        return true
+    }
+
+    /// Starts the next element of the top frame (an array); returns its index.
+    @inline(__always)
+    func beginElement() -> Int {
+        let n = topFrame.count
+        topFrame.count = n &+ 1
+        out.writer.element(first: n == 0)
+        return n
+    }
+
+    // MARK: Values
+
+    @inline(__always)
+    func writeString(_ value: String) {
+        StreamText.appendQuoted(value, to: &out.writer.bytes, escapeSlashes: escapesSlashes)
+    }
+
+    /// Writes a value at the current position (after its key or separator); `key` is its coding key
+    /// (nil: a single value container's, the path does not grow).
+    @inline(__always)
+    func streamValue<T: Encodable, K: CodingKey>(_ value: T, depth: Int, key: K) throws {
+        if T.self == String.self { return writeString(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return out.writer.integer(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Bool.self { return out.writer.bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return try streamDouble(unsafeBitCast(value, to: Double.self), depth: depth, key: key) }
+        try streamValueBody(value, depth: depth, key: key)
+    }
+
+    func streamValueBody<T: Encodable, K: CodingKey>(_ value: T, depth: Int, key: K) throws {
+        let kind = encodingKind(T.self)
+        switch kind {
+        case .other, .stringKeyedDictionary:
+            break
+        case .string: return writeString(value as! String)
+        case .int: return out.writer.integer(value as! Int)
+        case .int8: return out.writer.integer(value as! Int8)
+        case .int16: return out.writer.integer(value as! Int16)
+        case .int32: return out.writer.integer(value as! Int32)
+        case .int64: return out.writer.integer(value as! Int64)
+        case .uint: return out.writer.integer(value as! UInt)
+        case .uint8: return out.writer.integer(value as! UInt8)
+        case .uint16: return out.writer.integer(value as! UInt16)
+        case .uint32: return out.writer.integer(value as! UInt32)
+        case .uint64: return out.writer.integer(value as! UInt64)
+        case .bool: return out.writer.bool(value as! Bool)
+        case .double: return try streamDouble(value as! Double, depth: depth, key: key)
+        case .float: return try streamFloat(value as! Float, depth: depth, key: key)
+        case .url: return writeString((value as! URL).absoluteString)
+        case .decimal:
+            let v = value as! Decimal
+            guard v.isFinite else {
+                poison()
+                throw EncodingError.invalidValue(v, .init(codingPath: path(depth, key), debugDescription: "\(v) cannot be written as JSON"))
+            }
+            return out.writer.raw(v.description)
+        case .jsonValue:
+            let node: EncodedNode
+            do {
+                node = try self.node(value as! JSONValue, path(depth, key))
+            } catch {
+                poison()
+                throw error
+            }
+            return try write(node, &out)
+        case .mappable:
+            if usesMapping { return try streamModel(value, depth: depth, key: key) }
+        case .date:
+            if try streamDate(value as! Date, depth: depth, key: key) { return }
+        case .data:
+            if try streamData(value as! Data, depth: depth, key: key) { return }
+        }
+        try streamEncodable(depth: depth, key: key, rawKeys: isFoundation && kind == .stringKeyedDictionary, checksRoot: true) { encoder in
+            try value.encode(to: encoder)
+        }
+    }
+
+    /// Runs `body` with an encoder for a new value slot (its frame pushed above `depth`), then closes it.
+    /// `checksRoot`: a root value that writes nothing is an error (as JSONEncoder), not `{}`.
+    func streamEncodable<K: CodingKey>(depth: Int, key: K, rawKeys: Bool = false, checksRoot: Bool = false,
+                                       _ body: (StreamEncoder) throws -> Void) throws {
+        let id = pushFrame(kind: .empty, lazy: false, key: key)
+        do {
+            try body(StreamEncoder(state: self, id: id, depth: Int32(depth + 1), rawKeys: rawKeys))
+        } catch {
+            poison()
+            throw error
+        }
+        if topID != id { guard enterSlow(id, depth + 1) else { return } }
+        if checksRoot && depth < 0 && isFoundation && frame(at: 0).kind == .empty {
+            rootWasEmpty = true
+            return
+        }
+        closeTop()
+    }
+
+    @inline(__always)
+    func path<K: CodingKey>(_ depth: Int, _ key: K) -> [any CodingKey] {
+        if K.self != StreamNoKey.self { return streamPath(depth, key) }
+        return streamPath(depth)
+    }
+
+    func streamDouble<K: CodingKey>(_ value: Double, depth: Int, key: K) throws {
+        if value.isFinite { return out.writer.number(value, dropsPointZero: isFoundation) }
+        try streamNonConforming(value, Double(value), depth: depth, key: key)
+    }
+
+    func streamFloat<K: CodingKey>(_ value: Float, depth: Int, key: K) throws {
+        if value.isFinite { return out.writer.number(value, dropsPointZero: isFoundation) }
+        try streamNonConforming(value, Double(value), depth: depth, key: key)
+    }
+
+    @inline(never)
+    func streamNonConforming<K: CodingKey>(_ value: Any, _ d: Double, depth: Int, key: K) throws {
+        if isFoundation, case .convertToString(let positive, let negative, let nan) = strategies.nonConformingFloats {
+            return writeString(d.isNaN ? nan : d > 0 ? positive : negative)
+        }
+        poison()
+        throw invalidFloat(value, path(depth, key))
+    }
+
+    /// A `JSONMappable` value written by its codec.
+    func streamModel<T, K: CodingKey>(_ value: T, depth: Int, key: K) throws {
+        let model = value as! any JSONMappable
+        func open<M: JSONMappable>(_ model: M) throws {
+            let codec: ModelCodec<M>
+            do {
+                codec = try MetaCache.shared.codec(for: M.self)
+            } catch {
+                poison()
+                throw encodingError(error, model, path(depth, key))
+            }
+            do {
+                try codec.encode(model, &out)
+            } catch {
+                poison()
+                if isFoundation { throw encodingError(error, model, path(depth, key)) }
+                var error = error
+                CodingPathRendering.prepend(CodingPathRendering.render(path(depth, key)), to: &error)
+                throw error
+            }
+        }
+        try open(model)
+    }
+
+    /// Dates by the strategy; false when the date is written by its own `encode(to:)`.
+    func streamDate<K: CodingKey>(_ date: Date, depth: Int, key: K) throws -> Bool {
+        guard isFoundation else {
+            do {
+                try dateCodec.encode(date, &out)
+            } catch {
+                poison()
+                var error = error
+                CodingPathRendering.prepend(CodingPathRendering.render(path(depth, key)), to: &error)
+                throw error
+            }
+            return true
+        }
+        switch strategies.dates {
+        case .deferredToDate:
+            return false
+        case .secondsSince1970:
+            try streamDouble(date.timeIntervalSince1970, depth: depth, key: key)
+        case .millisecondsSince1970:
+            try streamDouble(1000.0 * date.timeIntervalSince1970, depth: depth, key: key)
+        case .iso8601:
+            writeString(isoFormatter.string(from: date))
+        case .custom(let transform):
+            try streamEncodable(depth: depth, key: key) { try transform(date, $0) }
+        @unknown default:
+            return false
+        }
+        return true
+    }
+
+    /// Data by the strategy; false when written by its own `encode(to:)`.
+    func streamData<K: CodingKey>(_ data: Data, depth: Int, key: K) throws -> Bool {
+        guard isFoundation else {
+            do {
+                try dataCodec.encode(data, &out)
+            } catch {
+                poison()
+                var error = error
+                CodingPathRendering.prepend(CodingPathRendering.render(path(depth, key)), to: &error)
+                throw error
+            }
+            return true
+        }
+        switch strategies.data {
+        case .deferredToData:
+            return false
+        case .base64:
+            writeString(data.base64EncodedString())
+        case .custom(let transform):
+            try streamEncodable(depth: depth, key: key) { try transform(data, $0) }
+        @unknown default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: Types
+
+    /// How values of a type are written, decided once per type and encoding.
+    enum EncodingKind: UInt8 {
+        case other, stringKeyedDictionary, mappable
+        case string, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, bool, double, float
+        case date, data, url, decimal, jsonValue
+    }
+
+    @inline(__always)
+    func encodingKind<T>(_ type: T.Type) -> EncodingKind {
+        let id = ObjectIdentifier(type)
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: id) >> 4) & 31)
+        if kindCache[slot].0 == id { return kindCache[slot].1 }
+        let kind = Self.classify(type)
+        kindCache[slot] = (id, kind)
+        return kind
+    }
+
+    static func classify<T>(_ type: T.Type) -> EncodingKind {
+        if T.self == String.self { return .string }
+        if T.self == Int.self { return .int }
+        if T.self == Int8.self { return .int8 }
+        if T.self == Int16.self { return .int16 }
+        if T.self == Int32.self { return .int32 }
+        if T.self == Int64.self { return .int64 }
+        if T.self == UInt.self { return .uint }
+        if T.self == UInt8.self { return .uint8 }
+        if T.self == UInt16.self { return .uint16 }
+        if T.self == UInt32.self { return .uint32 }
+        if T.self == UInt64.self { return .uint64 }
+        if T.self == Bool.self { return .bool }
+        if T.self == Double.self { return .double }
+        if T.self == Float.self { return .float }
+        if T.self == Date.self { return .date }
+        if T.self == Data.self { return .data }
+        if T.self == URL.self { return .url }
+        if T.self == Decimal.self { return .decimal }
+        if T.self == JSONValue.self { return .jsonValue }
+        if type is any JSONMappable.Type { return .mappable }
+        if type is any StringKeyedDictionaryMarker.Type { return .stringKeyedDictionary }
+        return .other
+    }
+}
+
+// MARK: - Encoder
+
+struct StreamEncoder: Encoder {
+    let state: TapeEncodingState
+    /// The value slot this encoder writes.
+    let id: Int
+    let depth: Int32
+    /// `[String: Value]` dictionaries: keys as they are (no key strategy, as JSONEncoder).
+    let rawKeys: Bool
+
+    var codingPath: [any CodingKey] { state.streamPath(Int(depth)) }
+    var userInfo: [CodingUserInfoKey: Any] { state.strategies.userInfo }
+
+    /// The same object for every call (a subclass and its superclass share one object).
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if state.enter(id, Int(depth)) {
+            switch state.topFrame.kind {
+            case .empty:
+                state.topFrame.kind = .object
+                state.out.writer.beginObject()
+            case .object: break
+            default: state.poison()
+            }
+        }
+        return state.keyedContainer(Key.self, id: id, depth: Int(depth), rawKeys: rawKeys)
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if state.enter(id, Int(depth)) {
+            switch state.topFrame.kind {
+            case .empty:
+                state.topFrame.kind = .array
+                state.out.writer.beginArray()
+            case .array: break
+            default: state.poison()
+            }
+        }
+        return StreamUnkeyedContainer(state: state, id: id, depth: depth)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        StreamSingleValueContainer(state: state, id: id, depth: depth)
+    }
+}
+
+// MARK: - Keyed
+
+/// Where a keyed container writes; a class so that a pooled container box can be handed out again.
+final class StreamContainerRef {
+    var id: Int
+    var depth: Int
+    var rawKeys: Bool
+
+    init(id: Int, depth: Int, rawKeys: Bool) {
+        self.id = id
+        self.depth = depth
+        self.rawKeys = rawKeys
+    }
+}
+
+struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: TapeEncodingState
+    let at: StreamContainerRef
+    let names: StreamKeyNames
+
+    private var id: Int { at.id }
+    private var depth: Int { at.depth }
+    private var rawKeys: Bool { at.rawKeys }
+
+    var codingPath: [any CodingKey] { state.streamPath(depth) }
+
+    @inline(__always)
+    private func member(_ key: Key) -> Bool {
+        state.enter(id, depth) && state.beginMember(key, names, rawKeys: rawKeys, depth: depth)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { if member(key) { state.out.writer.null() } }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { if member(key) { state.out.writer.bool(value) } }
+    mutating func encode(_ value: String, forKey key: Key) throws { if member(key) { state.writeString(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        if member(key) { try state.streamDouble(value, depth: depth, key: key) }
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        if member(key) { try state.streamFloat(value, depth: depth, key: key) }
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if member(key) { try state.streamValue(value, depth: depth, key: key) }
+    }
+
+    // encodeIfPresent: nil is omitted, or (mapping mode with `writesNulls`) written as null.
+
+    @inline(__always)
+    private mutating func absent(_ key: Key) {
+        if state.writesNulls, member(key) { state.out.writer.null() }
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        var nestedID = -1
+        if member(key) {
+            nestedID = state.pushFrame(kind: .object, lazy: true, key: key)
+            state.out.writer.beginObject()
+        }
+        return state.keyedContainer(NestedKey.self, id: nestedID, depth: depth + 1, rawKeys: false)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        var nestedID = -1
+        if member(key) {
+            nestedID = state.pushFrame(kind: .array, lazy: true, key: key)
+            state.out.writer.beginArray()
+        }
+        return StreamUnkeyedContainer(state: state, id: nestedID, depth: Int32(depth + 1))
+    }
+
+    /// The member `super` (its name is not converted by the key strategy, as JSONEncoder).
+    mutating func superEncoder() -> any Encoder {
+        let key = JSONStringKey("super")
+        var nestedID = -1
+        if state.enter(id, depth) && state.beginNamedMember("super", checked: true) {
+            nestedID = state.pushFrame(kind: .empty, lazy: true, key: key)
+        }
+        return StreamEncoder(state: state, id: nestedID, depth: Int32(depth + 1), rawKeys: false)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        var nestedID = -1
+        if member(key) { nestedID = state.pushFrame(kind: .empty, lazy: true, key: key) }
+        return StreamEncoder(state: state, id: nestedID, depth: Int32(depth + 1), rawKeys: false)
+    }
+}
+
+// MARK: - Unkeyed
+
+struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let state: TapeEncodingState
+    let id: Int
+    let depth: Int32
+
+    var codingPath: [any CodingKey] { state.streamPath(Int(depth)) }
+
+    var count: Int {
+        let d = Int(depth)
+        guard d >= 0 && d < state.frameCount else { return 0 }
+        let frame = state.frame(at: d)
+        return frame.id == id ? frame.count : 0
+    }
+
+    /// Starts the next element; its index, or nil when poisoned.
+    @inline(__always)
+    private func element() -> Int? {
+        state.enter(id, Int(depth)) ? state.beginElement() : nil
+    }
+
+    mutating func encodeNil() throws { if element() != nil { state.out.writer.null() } }
+    mutating func encode(_ value: Bool) throws { if element() != nil { state.out.writer.bool(value) } }
+    mutating func encode(_ value: String) throws { if element() != nil { state.writeString(value) } }
+    mutating func encode(_ value: Double) throws {
+        if let n = element() { try state.streamDouble(value, depth: Int(depth), key: JSONIndexKey(n)) }
+    }
+    mutating func encode(_ value: Float) throws {
+        if let n = element() { try state.streamFloat(value, depth: Int(depth), key: JSONIndexKey(n)) }
+    }
+    mutating func encode(_ value: Int) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int8) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int16) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int32) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int64) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt8) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt16) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt32) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt64) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let n = element() { try state.streamValue(value, depth: Int(depth), key: JSONIndexKey(n)) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        var nestedID = -1
+        if let n = element() {
+            nestedID = state.pushFrame(kind: .object, lazy: true, key: JSONIndexKey(n))
+            state.out.writer.beginObject()
+        }
+        return state.keyedContainer(NestedKey.self, id: nestedID, depth: Int(depth) + 1, rawKeys: false)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        var nestedID = -1
+        if let n = element() {
+            nestedID = state.pushFrame(kind: .array, lazy: true, key: JSONIndexKey(n))
+            state.out.writer.beginArray()
+        }
+        return StreamUnkeyedContainer(state: state, id: nestedID, depth: depth + 1)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        var nestedID = -1
+        if let n = element() { nestedID = state.pushFrame(kind: .empty, lazy: true, key: JSONIndexKey(n)) }
+        return StreamEncoder(state: state, id: nestedID, depth: depth + 1, rawKeys: false)
+    }
+}
+
+// MARK: - Single value
+
+struct StreamSingleValueContainer: SingleValueEncodingContainer {
+    let state: TapeEncodingState
+    let id: Int
+    let depth: Int32
+
+    var codingPath: [any CodingKey] { state.streamPath(Int(depth)) }
+
+    /// Claims the slot for one value; false (poisoned) when something was written to it already.
+    @inline(__always)
+    private func claim() -> Bool {
+        guard state.enter(id, Int(depth)) else { return false }
+        guard state.topFrame.kind == .empty else {
+            state.poison()
+            return false
+        }
+        state.topFrame.kind = .filled
+        return true
+    }
+
+    mutating func encodeNil() throws { if claim() { state.out.writer.null() } }
+    mutating func encode(_ value: Bool) throws { if claim() { state.out.writer.bool(value) } }
+    mutating func encode(_ value: String) throws { if claim() { state.writeString(value) } }
+    mutating func encode(_ value: Double) throws {
+        if claim() { try state.streamDouble(value, depth: Int(depth), key: StreamNoKey()) }
+    }
+    mutating func encode(_ value: Float) throws {
+        if claim() { try state.streamFloat(value, depth: Int(depth), key: StreamNoKey()) }
+    }
+    mutating func encode(_ value: Int) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int8) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int16) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int32) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int64) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt8) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt16) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt32) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt64) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if claim() { try state.streamValue(value, depth: Int(depth), key: StreamNoKey()) }
+    }
+}
