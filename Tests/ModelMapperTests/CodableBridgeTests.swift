@@ -238,13 +238,13 @@ private struct CBValidated: Decodable {
 /// Decodes through the tape decoder in mapping mode, as a `Decodable` property of a model is.
 private func decode<T: Decodable>(_ type: T.Type, _ json: String, _ options: DecodingOptions = .lenient) throws -> T {
     try json.withJSONBytes { bytes throws(MappingError) in
-        try decodeBytes(bytes, options: options) { c throws(MappingError) in try DecodableCodec<T>().decode(c, 0) }
+        try decodeBytes(bytes, options: options) { c throws(MappingError) in try DecodableCodec<T>(models: MetaCache.shared).decode(c, 0) }
     }
 }
 
 /// Encodes through the tree encoder in mapping mode, as an `Encodable` property of a model is.
 private func encode(_ value: any Encodable, _ options: EncodingOptions = []) throws -> JSONValue {
-    let state = TapeEncodingState(mode: .mapping, options: options)
+    let state = TapeEncodingState(mode: .mapping, options: options, models: MetaCache.shared)
     func box<E: Encodable>(_ v: E) throws -> EncodedNode { try state.box(v, []) }
     var e = EncodeContext(options: options)
     do {

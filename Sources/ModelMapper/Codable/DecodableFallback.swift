@@ -1,8 +1,8 @@
 /// Property types ModelMapper does not handle natively but that are `Decodable` (and `Encodable` for
 /// writing) go through Codable, from the same tokens.
 enum DecodableFallback {
-    static func codec(for type: any Decodable.Type) throws(MappingError) -> FieldCodec {
-        func open<D: Decodable>(_: D.Type) -> FieldCodec { DecodableCodec<D>() }
+    static func codec(for type: any Decodable.Type, models: any MappedModelCodecs) throws(MappingError) -> FieldCodec {
+        func open<D: Decodable>(_: D.Type) -> FieldCodec { DecodableCodec<D>(models: models) }
         return open(type)
     }
 }
@@ -12,8 +12,16 @@ enum DecodableFallback {
 /// Errors are `MappingError`s: the coding path becomes the property path below the property, and the
 /// position is the failing member's.
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {
+    /// The codecs of mapped models met inside the value.
+    private let models: any MappedModelCodecs
+
+    init(models: any MappedModelCodecs) {
+        self.models = models
+        super.init()
+    }
+
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
-        let state = TapeDecodingState(tape: c.tape, context: c, mode: .mapping)
+        let state = TapeDecodingState(tape: c.tape, context: c, mode: .mapping, models: models)
         defer { state.endDecoding() }
         do {
             return try state.decodeValue(Value.self, index, .stack(0))
@@ -38,7 +46,7 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
         do {
             // Streamed into the output when it can be (see StreamingEncoder.swift), else through the tree.
             if !e.sortsKeys {
-                let stream = TapeEncodingState(mode: .mapping, options: e.options)
+                let stream = TapeEncodingState(mode: .mapping, options: e.options, models: models)
                 let mark = e.writer.mark
                 func streamed<E: Encodable>(_ value: E) throws -> Bool { try stream.streamRoot(value) }
                 swap(&stream.out, &e)
@@ -53,7 +61,7 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
                 if done { return }
                 e.writer.reset(to: mark)
             }
-            let state = TapeEncodingState(mode: .mapping, options: e.options)
+            let state = TapeEncodingState(mode: .mapping, options: e.options, models: models)
             func box<E: Encodable>(_ value: E) throws -> EncodedNode { try state.box(value, []) }
             let node = try box(encodable)
             try state.write(node, &e)

@@ -333,7 +333,7 @@ extension TapeEncodingState {
         guard MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.size == MemoryLayout<AnyObject>.size,
               MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
         let probe = KeyedEncodingContainer(StreamKeyedContainer<StreamNoKey>(
-            state: TapeEncodingState(mode: .foundation, options: []), at: StreamContainerRef(id: -1, depth: 0, rawKeys: false),
+            state: TapeEncodingState(mode: .foundation, options: [], models: NoMappedModelCodecs()), at: StreamContainerRef(id: -1, depth: 0, rawKeys: false),
             names: StreamKeyNames(StreamNoKey.self)))
         guard ContainerPool<StreamContainerRef>.isSupported(KeyedEncodingContainer<StreamNoKey>.self) else { return false }
         return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedEncodingContainerBox")
@@ -560,9 +560,9 @@ extension TapeEncodingState {
     func streamModel<T, K: CodingKey>(_ value: T, depth: Int, key: K) throws {
         let model = value as! any JSONMappable
         func open<M: JSONMappable>(_ model: M) throws {
-            let codec: ModelCodec<M>
+            let codec: ValueCodec<M>
             do {
-                codec = try MetaCache.shared.codec(for: M.self)
+                codec = try models.mappedCodec(for: M.self)
             } catch {
                 poison()
                 throw encodingError(error, model, path(depth, key))
@@ -982,5 +982,12 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if claim() { try state.streamValue(value, depth: Int(depth), key: StreamNoKey()) }
+    }
+}
+
+/// For a state that never meets a mapped model (the container layout probe above).
+final class NoMappedModelCodecs: MappedModelCodecs {
+    func mappedCodec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ValueCodec<M> {
+        throw MappingError(.unsupportedType, "no model codecs in this context")
     }
 }

@@ -39,6 +39,8 @@ struct TapeLocation: Error {
 
 /// What every decoder and container of one decoding shares.
 final class TapeDecodingState {
+    /// Where `JSONMappable` values inside the Codable value find their codecs.
+    let models: any MappedModelCodecs
     let tape: TapeView
     /// The context for the codecs: the caller's options in `.mapping` mode (and for `JSONMappable` models
     /// in both modes).
@@ -68,8 +70,9 @@ final class TapeDecodingState {
     lazy var dataCodec = DataCodec()
     lazy var uuidCodec = UUIDCodec()
 
-    init(tape: TapeView, context: DecodeContext, mode: TapeCodingMode,
+    init(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
          strategies: FoundationDecodingStrategies = FoundationDecodingStrategies(), usesMapping: Bool = true) {
+        self.models = models
         self.tape = tape
         c = context
         var strictOptions = context.options
@@ -424,7 +427,7 @@ final class TapeDecodingState {
         func open<M: JSONMappable>(_: M.Type) throws -> M {
             if index < 0 { throw valueNotFound(M.self, index, resolve(ref)) }
             do {
-                let codec = try MetaCache.shared.codec(for: M.self)
+                let codec = try models.mappedCodec(for: M.self)
                 return try codec.decode(c.report == nil ? c : unreported, index)
             } catch {
                 throw convertedModelError(error, M.self, index, resolve(ref))

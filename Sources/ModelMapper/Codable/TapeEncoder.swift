@@ -95,6 +95,8 @@ struct FoundationEncodingStrategies {
 }
 
 final class TapeEncodingState {
+    /// Where `JSONMappable` values inside the Codable value find their codecs.
+    let models: any MappedModelCodecs
     let isFoundation: Bool
     let strategies: FoundationEncodingStrategies
     /// Whether `JSONMappable` values are written by their mapping.
@@ -136,8 +138,9 @@ final class TapeEncodingState {
     /// `.prettyPrinted` (keys are written by the writer, which indents).
     let pretty: Bool
 
-    init(mode: TapeCodingMode, options: EncodingOptions, strategies: FoundationEncodingStrategies = FoundationEncodingStrategies(),
-         usesMapping: Bool = true) {
+    init(mode: TapeCodingMode, options: EncodingOptions, models: any MappedModelCodecs,
+         strategies: FoundationEncodingStrategies = FoundationEncodingStrategies(), usesMapping: Bool = true) {
+        self.models = models
         isFoundation = mode == .foundation
         self.strategies = strategies
         self.usesMapping = usesMapping
@@ -211,8 +214,8 @@ final class TapeEncodingState {
     /// A model written by its codec when the tree is written.
     func modelNode(_ model: any JSONMappable, _ path: [any CodingKey]) throws -> EncodedNode {
         func open<M: JSONMappable>(_ model: M) throws -> EncodedNode {
-            let codec: ModelCodec<M>
-            do { codec = try MetaCache.shared.codec(for: M.self) } catch { throw encodingError(error, model, path) }
+            let codec: ValueCodec<M>
+            do { codec = try models.mappedCodec(for: M.self) } catch { throw encodingError(error, model, path) }
             return .custom(EncodedCustom(path: path) { (e: inout EncodeContext) throws(MappingError) in
                 try codec.encode(model, &e)
             })

@@ -166,3 +166,11 @@ class ValueCodec<Value>: FieldCodec, @unchecked Sendable {
         isNil(field.assumingMemoryBound(to: Value.self).pointee)
     }
 }
+
+/// Where code below `Model/` finds the codec of a mapped model type: `Model/`'s `MetaCache` implements
+/// it and hands itself to the Codable bridge (`TapeDecodingState`, `TapeEncodingState`), so the bridge needs
+/// no name from `Model/` and the folders depend one way (Model uses Codable, never the reverse).
+protocol MappedModelCodecs: AnyObject, Sendable {
+    /// The codec of model type `M`, built on first use.
+    func mappedCodec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ValueCodec<M>
+}

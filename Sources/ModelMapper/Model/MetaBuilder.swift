@@ -114,7 +114,7 @@ final class MetaBuilder {
             return try open(rawEnum)
         }
         if let decodable = type as? any Decodable.Type {
-            return try DecodableFallback.codec(for: decodable)
+            return try DecodableFallback.codec(for: decodable, models: cache)
         }
         throw MappingError(.unsupportedType, "\(type) is not supported (not a model, collection, raw-value enum or Decodable); add it to `ignored`")
     }

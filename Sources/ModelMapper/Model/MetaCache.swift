@@ -9,7 +9,7 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `table` is read and written only under `lookupLock`, and builds run only under
 /// `buildLock`; the locks themselves are thread-safe.
-final class MetaCache: @unchecked Sendable {
+final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     static let shared = MetaCache()
 
     private let lookupLock = NSLock()
@@ -49,6 +49,10 @@ final class MetaCache: @unchecked Sendable {
     func codec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelCodec<M> {
         // The builder stores a `ModelCodec<M>` in the meta of `M` (MetaBuilder.meta(for:)).
         try meta(for: type).codec as! ModelCodec<M>
+    }
+
+    func mappedCodec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ValueCodec<M> {
+        try codec(for: type)
     }
 
     /// The metadata of a model type known only at run time (polymorphic choices).

@@ -56,7 +56,8 @@ extension ModelDecoder {
             do {
                 return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
                     let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
-                                                  mode: .foundation, strategies: strategies, usesMapping: usesMapping)
+                                                  mode: .foundation, models: MetaCache.shared, strategies: strategies,
+                                                  usesMapping: usesMapping)
                     defer { state.endDecoding() }
                     do {
                         return .success(try state.decodeValue(T.self, 0, .stack(0)))
