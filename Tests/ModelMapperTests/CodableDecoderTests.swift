@@ -399,4 +399,38 @@ final class CodableDecoderTests: XCTestCase {
         theirs.outputFormatting = .sortedKeys
         XCTAssertTrue(try ours.encodeUsingCodable(expected) == theirs.encode(expected), "\(path): bytes differ from JSONEncoder", file: file, line: line)
     }
+
+    /// A recursive Codable class nested 400 levels deep, decoded on a 512 KB thread: decoded, or a
+    /// DecodingError when the stack would run out — never a crash (the Codable path has the model path's
+    /// stack guard).
+    func testDeepRecursionOnASmallStackThrowsInsteadOfCrashing() {
+        final class Node: Codable, @unchecked Sendable { var id = 0; var next: Node? = nil }
+        let depth = 400
+        let json = String(repeating: #"{"id":1,"next":"#, count: depth) + "null" + String(repeating: "}", count: depth)
+        nonisolated(unsafe) var outcome: Result<Int, any Error>? = nil
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do {
+                var node: Node? = try ModelDecoder().decode(Node.self, from: Data(json.utf8))
+                var levels = 0
+                while let n = node { levels += 1; node = n.next }
+                outcome = .success(levels)
+            } catch {
+                outcome = .failure(error)
+            }
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        switch outcome {
+        case .success(let levels)?:
+            XCTAssertEqual(levels, depth)
+        case .failure(let error)?:
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(context.debugDescription.contains("nesting too deep"), context.debugDescription)
+        case nil:
+            XCTFail("no outcome")
+        }
+    }
 }

@@ -407,6 +407,13 @@ final class TapeDecodingState {
         if usesMapping && flags & TypeFlags.mappable != 0, let model = T.self as? any JSONMappable.Type {
             return try decodeModel(model, index, ref) as! T
         }
+        // Nested Decodable values recurse on the thread's stack: stop before it runs out, as models do
+        // (a debug build overflowed a 512 KB stack at ~100 levels of a recursive class).
+        guard StackGuard.hasRoom() else {
+            throw DecodingError.dataCorrupted(.init(codingPath: resolve(ref),
+                                                    debugDescription: "nesting too deep for this thread's stack",
+                                                    underlyingError: location(index)))
+        }
         let decoder = TapeDecoder(state: self, index: index, ref: ref,
                                   rawKeys: isFoundation && flags & TypeFlags.stringKeyedDictionary != 0)
         return try T(from: decoder)
