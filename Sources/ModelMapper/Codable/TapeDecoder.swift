@@ -564,6 +564,13 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
         packed = path << 1 | (rawKeys ? 1 : 0)
     }
 
+    /// A decoder with a packed path (see `packed`).
+    init(state: TapeDecodingState, index: Int, packed: Int) {
+        self.state = state
+        self.index = index
+        self.packed = packed
+    }
+
     /// Keys are used as they are (a `[String: Value]` dictionary: no key strategy, as JSONDecoder).
     @inline(__always)
     var rawKeys: Bool { packed & 1 != 0 }
@@ -723,13 +730,9 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         if names.tagged {
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
-            if tag >= names.slots.count || names.slots[tag].start < 0 {
-                names.fill(tag, name: key.stringValue, escapeSlashes: false)
-            }
-            let slot = names.slots[tag]
-            return names.quoted.withUnsafeBufferPointer { all in
-                lookup(UnsafeBufferPointer(rebasing: all[Int(slot.start)..<Int(slot.start + slot.count)]))
-            }
+            if let slot = names.slot(tag) { return lookup(names.bytes(of: slot)) }
+            names.fill(tag, name: key.stringValue, escapeSlashes: false)
+            return lookup(names.bytes(of: names.slot(tag)!))
         }
         var name = key.stringValue
         return name.withUTF8 { lookup($0) }
@@ -746,7 +749,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
 
     @inline(__always)
     private static func equal(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count > 16 else {
+        guard count > 8 else {
             var i = 0
             while i < count {
                 if a.load(fromByteOffset: i, as: UInt8.self) != b[i] { return false }
@@ -923,23 +926,39 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
 
 // MARK: - Unkeyed
 
+/// Three words (32-bit token indices), so that `any UnkeyedDecodingContainer` holds it inline (no
+/// allocation per array); a value, so copies keep their own position (as JSONDecoder's).
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let state: TapeDecodingState
-    let decoder: TapeDecoder
+    /// The array's start token.
+    private let array: Int32
+    /// The decoder's path (`TapeDecoder.packed`).
+    private let packedPath: Int32
     /// Token index of the current element (the array's end token when at the end).
-    private var position: Int
-    private let end: Int
-    private(set) var currentIndex = 0
-    let count: Int?
+    private var position32: Int32
+    private var currentIndex32: Int32 = 0
 
     init(decoder: TapeDecoder) {
         state = decoder.state
-        self.decoder = decoder
-        let token = state.tape[decoder.index]
-        end = token.payload
-        count = Int(token.length)
-        position = decoder.index + 1
+        precondition(state.tape.count < Int(Int32.max) && decoder.packed >= Int(Int32.min) && decoder.packed <= Int(Int32.max),
+                     "tape too large for 32-bit token indices")
+        array = Int32(truncatingIfNeeded: decoder.index)
+        packedPath = Int32(truncatingIfNeeded: decoder.packed)
+        position32 = Int32(truncatingIfNeeded: decoder.index + 1)
     }
+
+    var decoder: TapeDecoder { TapeDecoder(state: state, index: Int(array), packed: Int(packedPath)) }
+    private var position: Int {
+        get { Int(position32) }
+        set { position32 = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// Index of the array's end token.
+    private var end: Int { state.tape[Int(array)].payload }
+    var currentIndex: Int {
+        get { Int(currentIndex32) }
+        set { currentIndex32 = Int32(truncatingIfNeeded: newValue) }
+    }
+    var count: Int? { Int(state.tape[Int(array)].length) }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var isAtEnd: Bool { position >= end }
