@@ -1,3 +1,6 @@
+// Unsafe code: `unsafeBitCast(value, to: X.self)` only after `T.self == X.self` was checked; pooled
+// keyed-container boxes as ContainerPool.swift states (same Key type, layout confirmed by a probe at
+// first use, else no pooling); key bytes written from rebased slices inside `names.quoted`.
 import Foundation
 
 // The streaming Codable encoder: the fast path of `ModelEncoder().encode(_:)` and of `Encodable` fields of
@@ -44,41 +47,6 @@ struct StreamFrame {
     var owner: ObjectIdentifier? = nil
 }
 
-/// Key names per key type and key options, kept for the next encodings (filled on first use of each key,
-/// published when an encoding ends).
-final class StreamKeyNameCache: @unchecked Sendable {
-    static let shared = StreamKeyNameCache()
-
-    struct Names {
-        var slots: [StreamKeyNames.Slot]
-        var names: [String]
-        var quoted: [UInt8]
-    }
-
-    struct Entry: Hashable {
-        let type: ObjectIdentifier
-        /// Escaped slashes (bit 0), snake-cased keys (bit 1), the decoder's raw names (bit 2).
-        let variant: UInt8
-    }
-
-    private let lock = NSLock()
-    private var table: [Entry: Names] = [:]
-
-    func names(_ entry: Entry) -> Names? {
-        lock.lock()
-        defer { lock.unlock() }
-        return table[entry]
-    }
-
-    /// Keeps `names` unless a table with more keys is there already.
-    func publish(_ names: Names, for entry: Entry) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let current = table[entry], current.quoted.count >= names.quoted.count { return }
-        table[entry] = names
-    }
-}
-
 /// The coding key of a value that adds none to the path (the root, a single value container's value);
 /// generic parameters take it instead of an optional key (no `Optional<Key>` metadata per value).
 struct StreamNoKey: CodingKey {
@@ -87,84 +55,6 @@ struct StreamNoKey: CodingKey {
     init?(intValue: Int) { nil }
     var stringValue: String { "" }
     var intValue: Int? { nil }
-}
-
-/// Per `CodingKey` type and encoding: the quoted, escaped (and converted) name of each key, found by the
-/// key's tag when the key type is a plain enum (one byte, no payload: the synthesized `CodingKeys`).
-final class StreamKeyNames {
-    struct Slot {
-        var start: Int32
-        var count: Int32
-        /// The key's bit for duplicate checks (keys with the same name share it); 0: checked by name.
-        var bit: UInt64
-    }
-
-    /// Keys are identified by their single byte.
-    let tagged: Bool
-    /// The key type has a single value (tag 0).
-    let empty: Bool
-    @exclusivity(unchecked) var slots: [Slot] = []
-    @exclusivity(unchecked) var names: [String] = []
-    @exclusivity(unchecked) var quoted: [UInt8] = []
-    /// Names were added during this encoding (to be published to `StreamKeyNameCache`).
-    var added = false
-    /// Containers of this key type, for reuse (see `TapeEncodingState.keyedContainer`).
-    @exclusivity(unchecked) var pool = ContainerPool<StreamContainerRef>()
-
-    /// The decoder's table: `quoted` holds each name's UTF-8 as is (compared with the tape's key bytes).
-    let raw: Bool
-
-    init<Key: CodingKey>(_: Key.Type, raw: Bool = false) {
-        tagged = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
-        empty = MemoryLayout<Key>.size == 0
-        self.raw = raw
-    }
-
-    /// The key's byte (only for `tagged` key types).
-    @inline(__always)
-    func tag<Key: CodingKey>(_ key: Key) -> Int {
-        empty ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
-    }
-
-    /// Adds the key of `tag` named `name`.
-    func fill(_ tag: Int, name: String, escapeSlashes: Bool) {
-        added = true
-        while slots.count <= tag {
-            slots.append(Slot(start: -1, count: 0, bit: 0))
-            names.append("")
-        }
-        var bit: UInt64 = tag < 64 ? 1 << UInt64(tag) : 0
-        for t in slots.indices where slots[t].start >= 0 && names[t] == name {
-            bit = slots[t].bit
-            break
-        }
-        let start = quoted.count
-        if raw {
-            quoted.append(contentsOf: name.utf8)
-        } else {
-            // `,"name":` — the separator and colon of the compact layout around the quoted name.
-            quoted.append(UInt8(ascii: ","))
-            StreamText.appendQuoted(name, to: &quoted, escapeSlashes: escapeSlashes)
-            quoted.append(UInt8(ascii: ":"))
-        }
-        slots[tag] = Slot(start: Int32(start), count: Int32(quoted.count - start), bit: bit)
-        names[tag] = name
-    }
-
-    /// The names as they are now, for later encodings.
-    var snapshot: StreamKeyNameCache.Names { StreamKeyNameCache.Names(slots: slots, names: names, quoted: quoted) }
-
-    func load(_ cached: StreamKeyNameCache.Names) {
-        slots = cached.slots
-        names = cached.names
-        quoted = cached.quoted
-    }
-
-    /// The name of the key with `bit` (for duplicate checks across key types).
-    func name(ofBit bit: UInt64) -> String? {
-        for t in slots.indices where slots[t].start >= 0 && slots[t].bit == bit { return names[t] }
-        return nil
-    }
 }
 
 extension TapeEncodingState {
@@ -354,10 +244,13 @@ extension TapeEncodingState {
     func beginMember<Key: CodingKey>(_ key: Key, _ names: StreamKeyNames, rawKeys: Bool, depth: Int) -> Bool {
         if names.tagged && !customKeys && !rawKeys {
             let tag = names.tag(key)
-            if tag >= names.slots.count || names.slots[tag].start < 0 {
+            let slot: StreamKeyNames.Slot
+            if let known = names.slot(tag) {
+                slot = known
+            } else {
                 names.fill(tag, name: keyName(key, depth: depth, raw: false), escapeSlashes: escapesSlashes)
+                slot = names.slot(tag)!
             }
-            let slot = names.slots[tag]
             let owner = ObjectIdentifier(names)
             if slot.bit != 0 && (topFrame.owner == owner || topFrame.owner == nil) {
                 if topFrame.written & slot.bit != 0 || (topFrame.hasNames && !checkName(names.names[tag])) {
@@ -372,14 +265,11 @@ extension TapeEncodingState {
             }
             let first = topFrame.count == 0
             topFrame.count &+= 1
-            names.quoted.withUnsafeBufferPointer { all in
-                let start = Int(slot.start)
-                let end = start + Int(slot.count)
-                if pretty {
-                    out.writer.key(escaped: UnsafeBufferPointer(rebasing: all[(start + 1)..<(end - 1)]), first: first)
-                } else {
-                    out.writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[(first ? start + 1 : start)..<end]))
-                }
+            let text = names.bytes(of: slot)
+            if pretty {
+                out.writer.key(escaped: UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)]), first: first)
+            } else {
+                out.writer.bytes.append(contentsOf: first ? UnsafeBufferPointer(rebasing: text[1...]) : text)
             }
             return true
         }

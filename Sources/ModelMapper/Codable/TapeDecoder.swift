@@ -1,3 +1,7 @@
+// Unsafe code: `unsafeBitCast` of pooled keyed-container boxes (the invariants are ContainerPool.swift's:
+// a box is reused only for the same Key type, after the probe confirmed the standard library's layout) and
+// raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
+// rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`.
 import Foundation
 
 // The Codable decoder: a `Decoder` over the tape.
@@ -140,10 +144,10 @@ final class TapeDecodingState {
     /// A member or element of a container: scalars directly, other values with the key pushed.
     @inline(__always)
     func decodeChild<T: Decodable, K: CodingKey>(_ type: T.Type, _ index: Int, parent: TapeDecoder, key: K) throws -> T {
-        if T.self == String.self { return try decodeString(index, parent.childPath(key)) as! T }
-        if T.self == Int.self { return try decodeInteger(Int.self, index, parent.childPath(key)) as! T }
-        if T.self == Double.self { return try decodeDouble(index, parent.childPath(key)) as! T }
-        if T.self == Bool.self { return try decodeBool(index, parent.childPath(key)) as! T }
+        if T.self == String.self { return same(try decodeString(index, parent.childPath(key)), as: T.self) }
+        if T.self == Int.self { return same(try decodeInteger(Int.self, index, parent.childPath(key)), as: T.self) }
+        if T.self == Double.self { return same(try decodeDouble(index, parent.childPath(key)), as: T.self) }
+        if T.self == Bool.self { return same(try decodeBool(index, parent.childPath(key)), as: T.self) }
         guard let depth = parent.stackDepth else {
             return try decodeValue(T.self, index, .fixed(parent.childPath(key)))
         }
@@ -225,24 +229,55 @@ final class TapeDecodingState {
 
     // MARK: Per-type facts
 
-    enum TypeFlags {
-        static let mappable: UInt8 = 1
-        static let stringKeyedDictionary: UInt8 = 2
+    /// How values of a type are decoded, decided once per type and decoding.
+    enum DecodingKind: UInt8 {
+        case other, mappable, stringKeyedDictionary, array
+        case int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float
+        case date, data, url, decimal, jsonValue, uuid
     }
 
-    /// Conformances checked once per type and decoding (a document has few types; a linear memo beats
-    /// the runtime's conformance lookups).
-    private var typeMemo: [(ObjectIdentifier, UInt8)] = []
+    struct TypeInfo {
+        var kind: DecodingKind
+        /// Arrays: their element-by-element decoding.
+        var array: (any TapeDecodableArray.Type)?
+    }
+
+    /// By type, direct-mapped (a document has few types; this beats the runtime's conformance lookups).
+    @exclusivity(unchecked) private var typeMemo = [(ObjectIdentifier?, TypeInfo)](
+        repeating: (nil, TypeInfo(kind: .other, array: nil)), count: 32)
 
     @inline(__always)
-    func typeFlags<T>(_ type: T.Type) -> UInt8 {
+    func typeInfo<T>(_ type: T.Type) -> TypeInfo {
         let id = ObjectIdentifier(type)
-        for entry in typeMemo where entry.0 == id { return entry.1 }
-        var flags: UInt8 = 0
-        if type is any JSONMappable.Type { flags |= TypeFlags.mappable }
-        if type is any StringKeyedDictionaryMarker.Type { flags |= TypeFlags.stringKeyedDictionary }
-        if typeMemo.count < 32 { typeMemo.append((id, flags)) }
-        return flags
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: id) >> 4) & 31)
+        if typeMemo[slot].0 == id { return typeMemo[slot].1 }
+        let info = Self.classify(type)
+        typeMemo[slot] = (id, info)
+        return info
+    }
+
+    static func classify<T>(_ type: T.Type) -> TypeInfo {
+        func kind(_ kind: DecodingKind) -> TypeInfo { TypeInfo(kind: kind, array: nil) }
+        if T.self == Int8.self { return kind(.int8) }
+        if T.self == Int16.self { return kind(.int16) }
+        if T.self == Int32.self { return kind(.int32) }
+        if T.self == Int64.self { return kind(.int64) }
+        if T.self == UInt.self { return kind(.uint) }
+        if T.self == UInt8.self { return kind(.uint8) }
+        if T.self == UInt16.self { return kind(.uint16) }
+        if T.self == UInt32.self { return kind(.uint32) }
+        if T.self == UInt64.self { return kind(.uint64) }
+        if T.self == Float.self { return kind(.float) }
+        if T.self == Date.self { return kind(.date) }
+        if T.self == Data.self { return kind(.data) }
+        if T.self == URL.self { return kind(.url) }
+        if T.self == Decimal.self { return kind(.decimal) }
+        if T.self == JSONValue.self { return kind(.jsonValue) }
+        if T.self == UUID.self { return kind(.uuid) }
+        if type is any JSONMappable.Type { return kind(.mappable) }
+        if type is any StringKeyedDictionaryMarker.Type { return kind(.stringKeyedDictionary) }
+        if let array = type as? any TapeDecodableArray.Type { return TypeInfo(kind: .array, array: array) }
+        return kind(.other)
     }
 
     // MARK: Errors
@@ -387,36 +422,64 @@ final class TapeDecodingState {
     /// Special types natively, `JSONMappable` models through their mapping, everything else through its
     /// `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type, _ index: Int, _ ref: PathRef) throws -> T {
-        if T.self == String.self { return try decodeString(index, resolve(ref)) as! T }
-        if T.self == Int.self { return try decodeInteger(Int.self, index, resolve(ref)) as! T }
-        if T.self == Double.self { return try decodeDouble(index, resolve(ref)) as! T }
-        if T.self == Bool.self { return try decodeBool(index, resolve(ref)) as! T }
-        if T.self == Date.self { return try decodeDate(index, ref) as! T }
-        if T.self == Data.self { return try decodeData(index, ref) as! T }
-        if T.self == URL.self { return try decodeURL(index, ref) as! T }
-        if T.self == Decimal.self { return try decodeWithCodec(decimalCodec, strictInFoundation: true, index, ref) as! T }
-        if T.self == JSONValue.self {
-            if index < 0 { return JSONValue.null as! T }
+        if T.self == String.self { return same(try decodeString(index, resolve(ref)), as: T.self) }
+        if T.self == Int.self { return same(try decodeInteger(Int.self, index, resolve(ref)), as: T.self) }
+        if T.self == Double.self { return same(try decodeDouble(index, resolve(ref)), as: T.self) }
+        if T.self == Bool.self { return same(try decodeBool(index, resolve(ref)), as: T.self) }
+        let info = typeInfo(T.self)
+        switch info.kind {
+        case .other: break
+        case .int8: return same(try decodeInteger(Int8.self, index, resolve(ref)), as: T.self)
+        case .int16: return same(try decodeInteger(Int16.self, index, resolve(ref)), as: T.self)
+        case .int32: return same(try decodeInteger(Int32.self, index, resolve(ref)), as: T.self)
+        case .int64: return same(try decodeInteger(Int64.self, index, resolve(ref)), as: T.self)
+        case .uint: return same(try decodeInteger(UInt.self, index, resolve(ref)), as: T.self)
+        case .uint8: return same(try decodeInteger(UInt8.self, index, resolve(ref)), as: T.self)
+        case .uint16: return same(try decodeInteger(UInt16.self, index, resolve(ref)), as: T.self)
+        case .uint32: return same(try decodeInteger(UInt32.self, index, resolve(ref)), as: T.self)
+        case .uint64: return same(try decodeInteger(UInt64.self, index, resolve(ref)), as: T.self)
+        case .float: return same(try decodeFloat(index, resolve(ref)), as: T.self)
+        case .date: return same(try decodeDate(index, ref), as: T.self)
+        case .data: return same(try decodeData(index, ref), as: T.self)
+        case .url: return same(try decodeURL(index, ref), as: T.self)
+        case .decimal: return same(try decodeWithCodec(decimalCodec, strictInFoundation: true, index, ref), as: T.self)
+        case .jsonValue:
+            if index < 0 { return same(JSONValue.null, as: T.self) }
             var i = index
-            do { return try JSONValue(tape: tape, index: &i) as! T } catch { throw converted(error, T.self, index, resolve(ref)) }
+            do { return same(try JSONValue(tape: tape, index: &i), as: T.self) } catch { throw converted(error, T.self, index, resolve(ref)) }
+        case .uuid:
+            if !isFoundation { return same(try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref), as: T.self) }
+        case .mappable:
+            if usesMapping, let model = T.self as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
+        case .array:
+            // Arrays element by element into their storage (no per-element generic append).
+            try checkStack(index, ref)
+            if let array = info.array { return try array.tapeDecode(self, index, ref, as: T.self) }
+        case .stringKeyedDictionary:
+            // JSONDecoder applies no key strategy to `[String: Value]` keys.
+            try checkStack(index, ref)
+            return try T(from: TapeDecoder(state: self, index: index, ref: ref, rawKeys: isFoundation))
         }
-        if !isFoundation {
-            if T.self == UUID.self { return try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref) as! T }
-        }
-        let flags = typeFlags(T.self)
-        if usesMapping && flags & TypeFlags.mappable != 0, let model = T.self as? any JSONMappable.Type {
-            return try decodeModel(model, index, ref) as! T
-        }
-        // Nested Decodable values recurse on the thread's stack: stop before it runs out, as models do
-        // (a debug build overflowed a 512 KB stack at ~100 levels of a recursive class).
+        try checkStack(index, ref)
+        return try T(from: TapeDecoder(state: self, index: index, ref: ref))
+    }
+
+    /// Nested Decodable values recurse on the thread's stack: stop before it runs out, as models do (a
+    /// debug build overflowed a 512 KB stack at ~100 levels of a recursive class).
+    @inline(__always)
+    private func checkStack(_ index: Int, _ ref: PathRef) throws {
         guard StackGuard.hasRoom() else {
             throw DecodingError.dataCorrupted(.init(codingPath: resolve(ref),
                                                     debugDescription: "nesting too deep for this thread's stack",
                                                     underlyingError: location(index)))
         }
-        let decoder = TapeDecoder(state: self, index: index, ref: ref,
-                                  rawKeys: isFoundation && flags & TypeFlags.stringKeyedDictionary != 0)
-        return try T(from: decoder)
+    }
+
+    /// `value` as `T`, which the caller checked is its type (no dynamic cast).
+    @inline(__always)
+    func same<V, T>(_ value: V, as type: T.Type) -> T {
+        assert(V.self == T.self, "not the same type")
+        return unsafeBitCast(value, to: T.self)
     }
 
     private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
@@ -572,6 +635,13 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
             state.fixedPaths.append(keys)
         }
         packed = path << 1 | (rawKeys ? 1 : 0)
+    }
+
+    /// A decoder with a packed path (see `packed`).
+    init(state: TapeDecodingState, index: Int, packed: Int) {
+        self.state = state
+        self.index = index
+        self.packed = packed
     }
 
     /// Keys are used as they are (a `[String: Value]` dictionary: no key strategy, as JSONDecoder).
@@ -733,13 +803,9 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         if names.tagged {
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
-            if tag >= names.slots.count || names.slots[tag].start < 0 {
-                names.fill(tag, name: key.stringValue, escapeSlashes: false)
-            }
-            let slot = names.slots[tag]
-            return names.quoted.withUnsafeBufferPointer { all in
-                lookup(UnsafeBufferPointer(rebasing: all[Int(slot.start)..<Int(slot.start + slot.count)]))
-            }
+            if let slot = names.slot(tag) { return lookup(names.bytes(of: slot)) }
+            names.fill(tag, name: key.stringValue, escapeSlashes: false)
+            return lookup(names.bytes(of: names.slot(tag)!))
         }
         var name = key.stringValue
         return name.withUTF8 { lookup($0) }
@@ -756,7 +822,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
 
     @inline(__always)
     private static func equal(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count > 16 else {
+        guard count > 8 else {
             var i = 0
             while i < count {
                 if a.load(fromByteOffset: i, as: UInt8.self) != b[i] { return false }
@@ -933,23 +999,39 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
 
 // MARK: - Unkeyed
 
+/// Three words (32-bit token indices), so that `any UnkeyedDecodingContainer` holds it inline (no
+/// allocation per array); a value, so copies keep their own position (as JSONDecoder's).
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let state: TapeDecodingState
-    let decoder: TapeDecoder
+    /// The array's start token.
+    private let array: Int32
+    /// The decoder's path (`TapeDecoder.packed`).
+    private let packedPath: Int32
     /// Token index of the current element (the array's end token when at the end).
-    private var position: Int
-    private let end: Int
-    private(set) var currentIndex = 0
-    let count: Int?
+    private var position32: Int32
+    private var currentIndex32: Int32 = 0
 
     init(decoder: TapeDecoder) {
         state = decoder.state
-        self.decoder = decoder
-        let token = state.tape[decoder.index]
-        end = token.payload
-        count = Int(token.length)
-        position = decoder.index + 1
+        precondition(state.tape.count < Int(Int32.max) && decoder.packed >= Int(Int32.min) && decoder.packed <= Int(Int32.max),
+                     "tape too large for 32-bit token indices")
+        array = Int32(truncatingIfNeeded: decoder.index)
+        packedPath = Int32(truncatingIfNeeded: decoder.packed)
+        position32 = Int32(truncatingIfNeeded: decoder.index + 1)
     }
+
+    var decoder: TapeDecoder { TapeDecoder(state: state, index: Int(array), packed: Int(packedPath)) }
+    private var position: Int {
+        get { Int(position32) }
+        set { position32 = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// Index of the array's end token.
+    private var end: Int { state.tape[Int(array)].payload }
+    var currentIndex: Int {
+        get { Int(currentIndex32) }
+        set { currentIndex32 = Int32(truncatingIfNeeded: newValue) }
+    }
+    var count: Int? { Int(state.tape[Int(array)].length) }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var isAtEnd: Bool { position >= end }
@@ -1040,5 +1122,75 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         try next((any Decoder).self) { s, i, p in TapeDecoder(state: s, index: i, codingPath: p()) }
+    }
+}
+
+// MARK: - Arrays
+
+/// Arrays decoded element by element into their storage, sized from the array token: the same values
+/// and errors as `Array.init(from:)` (which appends one element at a time through unspecialized code,
+/// with a metadata lookup per element).
+protocol TapeDecodableArray {
+    static func tapeDecode<R>(_ state: TapeDecodingState, _ index: Int, _ ref: PathRef, as: R.Type) throws -> R
+}
+
+extension Array: TapeDecodableArray where Element: Decodable {
+    static func tapeDecode<R>(_ state: TapeDecodingState, _ index: Int, _ ref: PathRef, as: R.Type) throws -> R {
+        assert(R.self == [Element].self, "not this array type")
+        let decoder = TapeDecoder(state: state, index: index, ref: ref)
+        guard state.kind(index) == .arrayStart else {
+            // Not an array: the error `Array.init(from:)` gets from its unkeyed container.
+            _ = try decoder.unkeyedContainer()
+            preconditionFailure("unkeyedContainer() accepted a value that is not an array")
+        }
+        let token = state.tape[index]
+        let count = Int(token.length)
+        let end = token.payload
+        // Common scalars in specialized code (no generic metadata lookup for the array storage).
+        if Element.self == Double.self {
+            return unsafeBitCast(try scalars(state, decoder, index, count, end) { s, i, p in try s.decodeDouble(i, p()) }, to: R.self)
+        }
+        if Element.self == Int.self {
+            return unsafeBitCast(try scalars(state, decoder, index, count, end) { s, i, p in try s.decodeInteger(Int.self, i, p()) },
+                                 to: R.self)
+        }
+        if Element.self == String.self {
+            return unsafeBitCast(try scalars(state, decoder, index, count, end) { s, i, p in try s.decodeString(i, p()) }, to: R.self)
+        }
+        if Element.self == Int64.self {
+            return unsafeBitCast(try scalars(state, decoder, index, count, end) { s, i, p in try s.decodeInteger(Int64.self, i, p()) },
+                                 to: R.self)
+        }
+        if Element.self == Bool.self {
+            return unsafeBitCast(try scalars(state, decoder, index, count, end) { s, i, p in try s.decodeBool(i, p()) }, to: R.self)
+        }
+        let array = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var position = index + 1
+            var n = 0
+            while position < end && n < count {
+                (buffer.baseAddress! + n).initialize(to: try state.decodeChild(Element.self, position, parent: decoder, key: JSONIndexKey(n)))
+                n += 1
+                initialized = n
+                position = state.tape.indexAfterValue(at: position)
+            }
+        }
+        return unsafeBitCast(array, to: R.self)
+    }
+
+    /// An array of scalars read by `read` (the element's token, its coding path on demand).
+    @inline(__always)
+    private static func scalars<V>(_ state: TapeDecodingState, _ decoder: TapeDecoder, _ index: Int, _ count: Int, _ end: Int,
+                                   _ read: (TapeDecodingState, Int, () -> [any CodingKey]) throws -> V) throws -> [V] {
+        try [V](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var position = index + 1
+            var n = 0
+            while position < end && n < count {
+                let k = n
+                (buffer.baseAddress! + n).initialize(to: try read(state, position, { decoder.childPath(JSONIndexKey(k)) }))
+                n += 1
+                initialized = n
+                position = state.tape.indexAfterValue(at: position)
+            }
+        }
     }
 }

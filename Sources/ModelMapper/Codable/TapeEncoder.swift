@@ -1,3 +1,5 @@
+// Unsafe code: `unsafeBitCast(value, to: X.self)` only after `T.self == X.self` was checked (a same-type
+// cast, no dynamic cast), and one rebased buffer inside a string's own UTF-8.
 import Foundation
 
 // The Codable encoder. `encode(to:)` fills a light tree of nodes (scalars inline, one class per array or

@@ -52,7 +52,9 @@ extension ModelDecoder {
         var options = self.options
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
-        let result: Result<T, any Error> = try json.withJSONBytes { bytes in
+        // The value is moved out at the end (a `Result` would be copied out: a retain per reference in it).
+        var value: T? = nil
+        let failure: (any Error)? = try json.withJSONBytes { bytes in
             do {
                 return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
                     let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
@@ -60,18 +62,20 @@ extension ModelDecoder {
                                                   usesMapping: usesMapping)
                     defer { state.endDecoding() }
                     do {
-                        return .success(try state.decodeValue(T.self, 0, .stack(0)))
+                        value = try state.decodeValue(T.self, 0, .stack(0))
+                        return nil
                     } catch {
-                        return .failure(TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes))
+                        return TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes)
                     }
                 }
             } catch {
                 // Invalid JSON (positioned by the tokenizer).
-                return .failure(DecodingError.dataCorrupted(.init(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error)))
+                return DecodingError.dataCorrupted(.init(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
             }
         }
-        return try result.get()
+        if let failure { throw failure }
+        return value.take()!
     }
 }
 
