@@ -182,6 +182,7 @@ extension TapeEncodingState {
         let table = StreamKeyNames(type)
         if table.tagged && !customKeys, let cached = StreamKeyNameCache.shared.names(.init(type: id, variant: keyVariant)) {
             table.load(cached)
+            table.added = false
         }
         keyTables.append((id, table))
         return table
@@ -230,7 +231,11 @@ extension TapeEncodingState {
     func endStream() {
         for (id, table) in keyTables {
             table.pool.removeAll()
-            if table.added { StreamKeyNameCache.shared.publish(table.snapshot, for: .init(type: id, variant: keyVariant)) }
+            if table.added {
+                // A frozen copy: this table keeps its container pool (it belongs to this encoding).
+                let published = StreamKeyNames(copyOf: table)
+                StreamKeyNameCache.shared.publish(published, for: .init(type: id, variant: keyVariant))
+            }
         }
         keyTables.removeAll()
     }

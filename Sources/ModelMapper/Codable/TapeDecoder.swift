@@ -161,14 +161,29 @@ final class TapeDecodingState {
         /// object are decoded once).
         var made = 0
         @exclusivity(unchecked) var pool = ContainerPool<TapeKeyedContainerBase>()
-        let names: StreamKeyNames
+        /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
+        /// for, else this decoding's copy (published at the end).
+        @exclusivity(unchecked) private(set) var names: StreamKeyNames
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
-            names = StreamKeyNames(type, raw: true)
-            if names.tagged, let cached = StreamKeyNameCache.shared.names(.init(type: self.type, variant: 4)) {
-                names.load(cached)
+            if MemoryLayout<Key>.size <= 1, let shared = StreamKeyNameCache.shared.names(.init(type: self.type, variant: 4)) {
+                names = shared
+            } else {
+                names = StreamKeyNames(type, raw: true)
             }
+        }
+
+        /// The table to add a key to (a copy of the shared one, made once).
+        func namesToFill() -> StreamKeyNames {
+            if names.frozen { names = StreamKeyNames(copyOf: names) }
+            return names
+        }
+
+        /// Publishes the names this decoding added.
+        func publish() {
+            guard !names.frozen && names.added else { return }
+            StreamKeyNameCache.shared.publish(names, for: .init(type: type, variant: 4))
         }
     }
 
@@ -191,13 +206,13 @@ final class TapeDecodingState {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder) throws -> KeyedDecodingContainer<Key> {
         let pool = keyedPool(type)
         guard TapeDecodingState.poolsContainers else {
-            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, names: pool.names))
+            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: pool))
         }
         if let reused = pool.pool.take() {
             try reused.ref.reset(decoder)
             return unsafeBitCast(reused.box, to: KeyedDecodingContainer<Key>.self)
         }
-        let made = try TapeKeyedContainer<Key>(decoder: decoder, names: pool.names)
+        let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
         let container = KeyedDecodingContainer(made)
         pool.made += 1
         if pool.made > 1 { pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made) }
@@ -215,7 +230,7 @@ final class TapeDecodingState {
     func endDecoding() {
         for entry in keyedPools {
             entry.pool.removeAll()
-            if entry.names.added { StreamKeyNameCache.shared.publish(entry.names.snapshot, for: .init(type: entry.type, variant: 4)) }
+            entry.publish()
         }
         keyedPools.removeAll()
     }
@@ -721,13 +736,16 @@ class TapeKeyedContainerBase {
     final var cursor: Int
     /// Member keys after the key strategy, in member order (only with a converting strategy).
     final var convertedKeys: [(keyIndex: Int, name: String)]?
-    /// The names of the key type's keys (by tag).
-    final let names: StreamKeyNames
+    /// The key type's entry.
+    final let keys: TapeDecodingState.KeyedPool
+    /// Its keys' names by tag (`keys.names` when the container was handed out).
+    @exclusivity(unchecked) final var names: StreamKeyNames
 
-    init(decoder: TapeDecoder, names: StreamKeyNames) throws {
+    init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool) throws {
         state = decoder.state
         tape = state.tape
-        self.names = names
+        self.keys = keys
+        names = keys.names
         self.decoder = decoder
         end = 0
         cursor = 0
@@ -737,6 +755,7 @@ class TapeKeyedContainerBase {
     /// Points the container at the object of `decoder`.
     final func reset(_ decoder: TapeDecoder) throws {
         self.decoder = decoder
+        if names !== keys.names { names = keys.names }
         end = tape[decoder.index].payload
         cursor = decoder.index + 1
         if state.convertsKeys && !decoder.rawKeys {
@@ -783,8 +802,11 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
             if let slot = names.slot(tag) { return lookup(names.bytes(of: slot)) }
-            names.fill(tag, name: key.stringValue, escapeSlashes: false)
-            return lookup(names.bytes(of: names.slot(tag)!))
+            // A new key: added to this decoding's copy of the table, which this container uses from now.
+            let filling = keys.namesToFill()
+            names = filling
+            if filling.slot(tag) == nil { filling.fill(tag, name: key.stringValue, escapeSlashes: false) }
+            return lookup(filling.bytes(of: filling.slot(tag)!))
         }
         var name = key.stringValue
         return name.withUTF8 { lookup($0) }
