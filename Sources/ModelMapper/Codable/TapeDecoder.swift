@@ -740,6 +740,12 @@ class TapeKeyedContainerBase {
     final let keys: TapeDecodingState.KeyedPool
     /// Its keys' names by tag (`keys.names` when the container was handed out).
     @exclusivity(unchecked) final var names: StreamKeyNames
+    /// The key tokens of the object's first members (`memberCount` of them; -1: not listed yet).
+    @exclusivity(unchecked) final var members = InlineArray<64, Int32>(repeating: 0)
+    @exclusivity(unchecked) final var memberCount = -1
+    @exclusivity(unchecked) final var membersTruncated = false
+    /// Per key tag (below 64): the member ordinal where the key was last found (255: none).
+    @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
 
     init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool) throws {
         state = decoder.state
@@ -756,6 +762,7 @@ class TapeKeyedContainerBase {
     final func reset(_ decoder: TapeDecoder) throws {
         self.decoder = decoder
         if names !== keys.names { names = keys.names }
+        memberCount = -1
         end = tape[decoder.index].payload
         cursor = decoder.index + 1
         if state.convertsKeys && !decoder.rawKeys {
@@ -801,15 +808,70 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         if names.tagged {
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
-            if let slot = names.slot(tag) { return lookup(names.bytes(of: slot)) }
+            if let slot = names.slot(tag) { return lookup(names.bytes(of: slot), tag: tag) }
             // A new key: added to this decoding's copy of the table, which this container uses from now.
             let filling = keys.namesToFill()
             names = filling
             if filling.slot(tag) == nil { filling.fill(tag, name: key.stringValue, escapeSlashes: false) }
-            return lookup(filling.bytes(of: filling.slot(tag)!))
+            return lookup(filling.bytes(of: filling.slot(tag)!), tag: tag)
         }
         var name = key.stringValue
         return name.withUTF8 { lookup($0) }
+    }
+
+    /// A tagged key's member: at the cursor (members read in document order), else at the ordinal where
+    /// this container last found the key (objects of one type usually share their member order, which
+    /// need not be the order their keys are read in), else by a scan; learns the ordinal.
+    @inline(__always)
+    private func lookup(_ wanted: UnsafeBufferPointer<UInt8>, tag: Int) -> Int? {
+        if cursor < end && matches(cursor, wanted) { return found(cursor) }
+        guard tag < 64 else { return lookup(wanted) }
+        indexMembers()
+        let predicted = Int(ordinals[tag])
+        if predicted < memberCount, matches(Int(members[predicted]), wanted) { return found(Int(members[predicted])) }
+        var i = 0
+        while i < memberCount {
+            let k = Int(members[i])
+            if matches(k, wanted) {
+                if i < 255 { ordinals[tag] = UInt8(i) }
+                return found(k)
+            }
+            i &+= 1
+        }
+        return membersTruncated ? lookup(wanted) : nil
+    }
+
+    /// Whether the key token at `k` is `wanted`.
+    @inline(__always)
+    private func matches(_ k: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = tape[k]
+        guard Int(token.length) == wanted.count else { return false }
+        return wanted.count == 0 || Self.equal(tape.bytes(token).baseAddress!, wanted.baseAddress!, wanted.count)
+    }
+
+    /// The value of the member whose key token is `k`; the cursor moves past it.
+    @inline(__always)
+    private func found(_ k: Int) -> Int {
+        let valueIndex = k + 1
+        cursor = tape.indexAfterValue(at: valueIndex)
+        if cursor >= end { cursor = decoder.index + 1 }
+        return valueIndex
+    }
+
+    /// Lists the members' key tokens (once per object, on the first lookup away from the cursor).
+    @inline(__always)
+    private func indexMembers() {
+        guard memberCount < 0 else { return }
+        var k = decoder.index + 1
+        var n = 0
+        while k < end && n < members.count {
+            members[n] = Int32(truncatingIfNeeded: k)
+            n &+= 1
+            k = tape.indexAfterValue(at: k + 1)
+        }
+        memberCount = n
+        // More members than the index holds: a key not among the first ones is found by a scan.
+        membersTruncated = k < end
     }
 
     /// The value token of the member named `wanted`: from the cursor to the end, then from the start to
