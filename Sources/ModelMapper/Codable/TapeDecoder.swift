@@ -819,13 +819,19 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         return name.withUTF8 { lookup($0) }
     }
 
-    /// A tagged key's member: at the cursor (members read in document order), else at the ordinal where
-    /// this container last found the key (objects of one type usually share their member order, which
-    /// need not be the order their keys are read in), else by a scan; learns the ordinal.
+    /// A tagged key's member: at the cursor (members read in document order), else ahead of it (members
+    /// skipped) unless the key has a learned ordinal, else at the ordinal where this container last found
+    /// the key (objects of one type usually share their member order, which need not be the order their
+    /// keys are read in), else by a scan of the members; learns the ordinal.
     @inline(__always)
     private func lookup(_ wanted: UnsafeBufferPointer<UInt8>, tag: Int) -> Int? {
         if cursor < end && matches(cursor, wanted) { return found(cursor) }
         guard tag < 64 else { return lookup(wanted) }
+        if memberCount < 0 && ordinals[tag] == 255 {
+            // No ordinal learned: read ahead from the cursor first (document order, members skipped),
+            // which touches no more of the tape than the value itself needs.
+            if let hit = scan(wanted, from: cursor, to: end) { return hit }
+        }
         indexMembers()
         let predicted = Int(ordinals[tag])
         if predicted < memberCount, matches(Int(members[predicted]), wanted) { return found(Int(members[predicted])) }
