@@ -43,15 +43,17 @@ final class TapeDecodingState {
     /// The context for the codecs: the caller's options in `.mapping` mode (and for `JSONMappable` models
     /// in both modes).
     let c: DecodeContext
-    /// Strict conversions (the JSON type must match), for the Foundation mode.
-    let strict: DecodeContext
-    /// Lenient conversions: only used on number tokens, where lenient adds integral floats (`2.0`).
-    let lenient: DecodeContext
     /// The caller's options without an invalid-value handler: a model inside a Codable value throws.
-    let unreported: DecodeContext
-    /// Scalars: `strict` in the Foundation mode, `c` in the mapping mode.
+    lazy var unreported: DecodeContext = {
+        var options = c.options
+        options.invalidValueHandler = nil
+        return DecodeContext(tape: tape, options: options)
+    }()
+    /// Scalars: strict conversions (the JSON type must match) in the Foundation mode, `c` in the mapping
+    /// mode.
     let scalarContext: DecodeContext
-    /// Number tokens into integers: `lenient` in the Foundation mode (integral floats), `c` otherwise.
+    /// Number tokens into integers: lenient conversions in the Foundation mode (only used on number
+    /// tokens, where lenient adds integral floats such as `2.0`), `c` otherwise.
     let numberContext: DecodeContext
     let mode: TapeCodingMode
     let strategies: FoundationDecodingStrategies
@@ -72,19 +74,19 @@ final class TapeDecodingState {
          strategies: FoundationDecodingStrategies = FoundationDecodingStrategies(), usesMapping: Bool = true) {
         self.tape = tape
         c = context
-        var strictOptions = context.options
-        strictOptions.conversion = .strict
-        strictOptions.invalidValueHandler = nil
-        strict = DecodeContext(tape: tape, options: strictOptions)
-        var lenientOptions = context.options
-        lenientOptions.conversion = .lenient
-        lenientOptions.invalidValueHandler = nil
-        lenient = DecodeContext(tape: tape, options: lenientOptions)
-        var unreportedOptions = context.options
-        unreportedOptions.invalidValueHandler = nil
-        unreported = DecodeContext(tape: tape, options: unreportedOptions)
-        scalarContext = mode == .foundation ? strict : context
-        numberContext = mode == .foundation ? lenient : context
+        if mode == .foundation {
+            var strictOptions = context.options
+            strictOptions.conversion = .strict
+            strictOptions.invalidValueHandler = nil
+            scalarContext = DecodeContext(tape: tape, options: strictOptions)
+            var lenientOptions = context.options
+            lenientOptions.conversion = .lenient
+            lenientOptions.invalidValueHandler = nil
+            numberContext = DecodeContext(tape: tape, options: lenientOptions)
+        } else {
+            scalarContext = context
+            numberContext = context
+        }
         self.mode = mode
         self.strategies = strategies
         self.usesMapping = usesMapping
@@ -479,7 +481,7 @@ final class TapeDecodingState {
     private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
         if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
         do {
-            return try codec.decode(isFoundation && strictInFoundation ? strict : c, index)
+            return try codec.decode(isFoundation && strictInFoundation ? scalarContext : c, index)
         } catch {
             throw converted(error, V.self, index, resolve(ref))
         }
