@@ -8,7 +8,8 @@ enum DecodableFallback {
 }
 
 /// Decodes a `Decodable` value with the tape decoder (mapping mode: the model's options) from the tokens
-/// at the property's key, and encodes it (when `Encodable`) with the tree encoder into the same output.
+/// at the property's key, and encodes it (when `Encodable`) into the same output (streamed; the tree encoder
+/// when the stream cannot be used).
 /// Errors are `MappingError`s: the coding path becomes the property path below the property, and the
 /// position is the failing member's.
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {

@@ -12,18 +12,15 @@ import Foundation
 // - A slot in use with `start >= 0` describes `bytes[start ..< start + count]`, inside `byteCount`.
 // - Pointers from `slot(_:)`/`bytes(of:)` are used before the next `fill`/`load` of the same table (the
 //   callers read a slot, then its bytes, then return).
-// - A table belongs to one coding (one thread); the shared cache holds copies (`Names`), under its lock.
+// - A table is changed only by the one coding (one thread) that made it, and only until it is published
+//   to the shared cache (`freeze`); frozen tables are only read, by any thread (`fill` and `load`
+//   check `frozen`).
 
 /// Key names per key type and key options, kept for the next codings (filled on first use of each key,
-/// published when a coding ends).
+/// published when a coding ends). The tables here are frozen: never changed again, so codings on any
+/// thread read them directly; a coding that meets a new key fills a copy and publishes that.
 final class StreamKeyNameCache: @unchecked Sendable {
     static let shared = StreamKeyNameCache()
-
-    struct Names {
-        var slots: [StreamKeyNames.Slot]
-        var names: [String]
-        var quoted: [UInt8]
-    }
 
     struct Entry: Hashable {
         let type: ObjectIdentifier
@@ -32,19 +29,21 @@ final class StreamKeyNameCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var table: [Entry: Names] = [:]
+    private var table: [Entry: StreamKeyNames] = [:]
 
-    func names(_ entry: Entry) -> Names? {
+    /// The frozen table of `entry`, if any.
+    func names(_ entry: Entry) -> StreamKeyNames? {
         lock.lock()
         defer { lock.unlock() }
         return table[entry]
     }
 
-    /// Keeps `names` unless a table with more keys is there already.
-    func publish(_ names: Names, for entry: Entry) {
+    /// Freezes `names` and keeps it, unless a table with more keys is there already.
+    func publish(_ names: StreamKeyNames, for entry: Entry) {
+        names.freeze()
         lock.lock()
         defer { lock.unlock() }
-        if let current = table[entry], current.quoted.count >= names.quoted.count { return }
+        if let current = table[entry], current.byteCount >= names.byteCount { return }
         table[entry] = names
     }
 }
@@ -70,8 +69,10 @@ final class StreamKeyNames {
     private var slotCount = 0
     private var slotCapacity: Int
     private var bytes: UnsafeMutablePointer<UInt8>
-    private var byteCount = 0
+    private(set) var byteCount = 0
     private var byteCapacity: Int
+    /// Published to the cache: read by any coding, never changed again.
+    private(set) var frozen = false
     /// The names by tag ("" where unknown), for duplicate checks by name.
     @exclusivity(unchecked) private(set) var names: [String] = []
     /// Names were added during this coding (to be published to `StreamKeyNameCache`).
@@ -88,6 +89,19 @@ final class StreamKeyNames {
         slots.initialize(repeating: Slot(start: -1, count: 0, bit: 0), count: slotCapacity)
         byteCapacity = 128
         bytes = .allocate(capacity: byteCapacity)
+    }
+
+    /// A table with the names of `other`, not frozen (to be filled, or published as a snapshot).
+    init(copyOf other: StreamKeyNames) {
+        tagged = other.tagged
+        empty = other.empty
+        raw = other.raw
+        slotCapacity = max(8, other.slotCount)
+        slots = .allocate(capacity: slotCapacity)
+        slots.initialize(repeating: Slot(start: -1, count: 0, bit: 0), count: slotCapacity)
+        byteCapacity = max(128, other.byteCount)
+        bytes = .allocate(capacity: byteCapacity)
+        load(other)
     }
 
     deinit {
@@ -141,8 +155,11 @@ final class StreamKeyNames {
         byteCount = needed
     }
 
+    func freeze() { frozen = true }
+
     /// Adds the key of `tag` named `name`.
     func fill(_ tag: Int, name: String, escapeSlashes: Bool) {
+        precondition(!frozen, "a published key table is filled")
         added = true
         reserveSlots(tag + 1)
         if slotCount <= tag { slotCount = tag + 1 }
@@ -167,19 +184,15 @@ final class StreamKeyNames {
         names[tag] = name
     }
 
-    /// The names as they are now, for later codings.
-    var snapshot: StreamKeyNameCache.Names {
-        StreamKeyNameCache.Names(slots: Array(UnsafeBufferPointer(start: slots, count: slotCount)), names: names,
-                                 quoted: Array(UnsafeBufferPointer(start: bytes, count: byteCount)))
-    }
-
-    func load(_ cached: StreamKeyNameCache.Names) {
-        reserveSlots(cached.slots.count)
-        cached.slots.withUnsafeBufferPointer { slots.update(from: $0.baseAddress!, count: $0.count) }
-        slotCount = cached.slots.count
-        names = cached.names
+    /// Takes the names of `other` (a table of the same key type and variant).
+    func load(_ other: StreamKeyNames) {
+        precondition(!frozen, "a published key table is changed")
+        reserveSlots(other.slotCount)
+        slots.update(from: other.slots, count: other.slotCount)
+        slotCount = other.slotCount
+        names = other.names
         byteCount = 0
-        cached.quoted.withUnsafeBufferPointer { appendBytes($0) }
+        appendBytes(UnsafeBufferPointer(start: other.bytes, count: other.byteCount))
     }
 
     /// The name of the key with `bit` (for duplicate checks across key types).

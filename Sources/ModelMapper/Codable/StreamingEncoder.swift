@@ -169,6 +169,13 @@ extension TapeEncodingState {
         return path
     }
 
+    /// The coding path of frame `id` at `depth`, for an encoder or container asking for its own: one whose
+    /// frame is closed is used out of order (poisoned; its path is then only a guess).
+    func streamPath(_ depth: Int, of id: Int) -> [any CodingKey] {
+        if depth >= 0 && (depth >= openFrames || frame(at: depth).id != id) { poison() }
+        return streamPath(depth)
+    }
+
     @inline(__always)
     func streamPath<K: CodingKey>(_ depth: Int, _ key: K) -> [any CodingKey] {
         var path = streamPath(depth)
@@ -185,6 +192,7 @@ extension TapeEncodingState {
         let table = StreamKeyNames(type)
         if table.tagged && !customKeys, let cached = StreamKeyNameCache.shared.names(.init(type: id, variant: keyVariant)) {
             table.load(cached)
+            table.added = false
         }
         keyTables.append((id, table))
         return table
@@ -233,7 +241,11 @@ extension TapeEncodingState {
     func endStream() {
         for (id, table) in keyTables {
             table.pool.removeAll()
-            if table.added { StreamKeyNameCache.shared.publish(table.snapshot, for: .init(type: id, variant: keyVariant)) }
+            if table.added {
+                // A frozen copy: this table keeps its container pool (it belongs to this encoding).
+                let published = StreamKeyNames(copyOf: table)
+                StreamKeyNameCache.shared.publish(published, for: .init(type: id, variant: keyVariant))
+            }
         }
         keyTables.removeAll()
     }
@@ -581,7 +593,7 @@ struct StreamEncoder: Encoder {
     /// `[String: Value]` dictionaries: keys as they are (no key strategy, as JSONEncoder).
     let rawKeys: Bool
 
-    var codingPath: [any CodingKey] { state.streamPath(Int(depth)) }
+    var codingPath: [any CodingKey] { state.streamPath(Int(depth), of: id) }
     var userInfo: [CodingUserInfoKey: Any] { state.strategies.userInfo }
 
     /// The same object for every call (a subclass and its superclass share one object).
@@ -640,7 +652,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private var depth: Int { at.depth }
     private var rawKeys: Bool { at.rawKeys }
 
-    var codingPath: [any CodingKey] { state.streamPath(depth) }
+    var codingPath: [any CodingKey] { state.streamPath(depth, of: id) }
 
     @inline(__always)
     private func member(_ key: Key) -> Bool {
@@ -767,13 +779,15 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     let id: Int
     let depth: Int32
 
-    var codingPath: [any CodingKey] { state.streamPath(Int(depth)) }
+    var codingPath: [any CodingKey] { state.streamPath(Int(depth), of: id) }
 
     var count: Int {
         let d = Int(depth)
-        guard d >= 0 && d < state.frameCount else { return 0 }
-        let frame = state.frame(at: d)
-        return frame.id == id ? frame.count : 0
+        guard d >= 0 && d < state.frameCount, state.frame(at: d).id == id else {
+            state.poison()
+            return 0
+        }
+        return state.frame(at: d).count
     }
 
     /// Starts the next element; its index, or nil when poisoned.
@@ -837,7 +851,7 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     let id: Int
     let depth: Int32
 
-    var codingPath: [any CodingKey] { state.streamPath(Int(depth)) }
+    var codingPath: [any CodingKey] { state.streamPath(Int(depth), of: id) }
 
     /// Claims the slot for one value; false (poisoned) when something was written to it already.
     @inline(__always)

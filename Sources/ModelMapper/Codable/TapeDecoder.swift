@@ -49,15 +49,17 @@ final class TapeDecodingState {
     /// The context for the codecs: the caller's options in `.mapping` mode (and for `JSONMappable` models
     /// in both modes).
     let c: DecodeContext
-    /// Strict conversions (the JSON type must match), for the Foundation mode.
-    let strict: DecodeContext
-    /// Lenient conversions: only used on number tokens, where lenient adds integral floats (`2.0`).
-    let lenient: DecodeContext
     /// The caller's options without an invalid-value handler: a model inside a Codable value throws.
-    let unreported: DecodeContext
-    /// Scalars: `strict` in the Foundation mode, `c` in the mapping mode.
+    lazy var unreported: DecodeContext = {
+        var options = c.options
+        options.invalidValueHandler = nil
+        return DecodeContext(tape: tape, options: options)
+    }()
+    /// Scalars: strict conversions (the JSON type must match) in the Foundation mode, `c` in the mapping
+    /// mode.
     let scalarContext: DecodeContext
-    /// Number tokens into integers: `lenient` in the Foundation mode (integral floats), `c` otherwise.
+    /// Number tokens into integers: lenient conversions in the Foundation mode (only used on number
+    /// tokens, where lenient adds integral floats such as `2.0`), `c` otherwise.
     let numberContext: DecodeContext
     let mode: TapeCodingMode
     let strategies: FoundationDecodingStrategies
@@ -79,19 +81,19 @@ final class TapeDecodingState {
         self.models = models
         self.tape = tape
         c = context
-        var strictOptions = context.options
-        strictOptions.conversion = .strict
-        strictOptions.invalidValueHandler = nil
-        strict = DecodeContext(tape: tape, options: strictOptions)
-        var lenientOptions = context.options
-        lenientOptions.conversion = .lenient
-        lenientOptions.invalidValueHandler = nil
-        lenient = DecodeContext(tape: tape, options: lenientOptions)
-        var unreportedOptions = context.options
-        unreportedOptions.invalidValueHandler = nil
-        unreported = DecodeContext(tape: tape, options: unreportedOptions)
-        scalarContext = mode == .foundation ? strict : context
-        numberContext = mode == .foundation ? lenient : context
+        if mode == .foundation {
+            var strictOptions = context.options
+            strictOptions.conversion = .strict
+            strictOptions.invalidValueHandler = nil
+            scalarContext = DecodeContext(tape: tape, options: strictOptions)
+            var lenientOptions = context.options
+            lenientOptions.conversion = .lenient
+            lenientOptions.invalidValueHandler = nil
+            numberContext = DecodeContext(tape: tape, options: lenientOptions)
+        } else {
+            scalarContext = context
+            numberContext = context
+        }
         self.mode = mode
         self.strategies = strategies
         self.usesMapping = usesMapping
@@ -168,14 +170,29 @@ final class TapeDecodingState {
         /// object are decoded once).
         var made = 0
         @exclusivity(unchecked) var pool = ContainerPool<TapeKeyedContainerBase>()
-        let names: StreamKeyNames
+        /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
+        /// for, else this decoding's copy (published at the end).
+        @exclusivity(unchecked) private(set) var names: StreamKeyNames
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
-            names = StreamKeyNames(type, raw: true)
-            if names.tagged, let cached = StreamKeyNameCache.shared.names(.init(type: self.type, variant: 4)) {
-                names.load(cached)
+            if MemoryLayout<Key>.size <= 1, let shared = StreamKeyNameCache.shared.names(.init(type: self.type, variant: 4)) {
+                names = shared
+            } else {
+                names = StreamKeyNames(type, raw: true)
             }
+        }
+
+        /// The table to add a key to (a copy of the shared one, made once).
+        func namesToFill() -> StreamKeyNames {
+            if names.frozen { names = StreamKeyNames(copyOf: names) }
+            return names
+        }
+
+        /// Publishes the names this decoding added.
+        func publish() {
+            guard !names.frozen && names.added else { return }
+            StreamKeyNameCache.shared.publish(names, for: .init(type: type, variant: 4))
         }
     }
 
@@ -198,13 +215,13 @@ final class TapeDecodingState {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder) throws -> KeyedDecodingContainer<Key> {
         let pool = keyedPool(type)
         guard TapeDecodingState.poolsContainers else {
-            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, names: pool.names))
+            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: pool))
         }
         if let reused = pool.pool.take() {
             try reused.ref.reset(decoder)
             return unsafeBitCast(reused.box, to: KeyedDecodingContainer<Key>.self)
         }
-        let made = try TapeKeyedContainer<Key>(decoder: decoder, names: pool.names)
+        let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
         let container = KeyedDecodingContainer(made)
         pool.made += 1
         if pool.made > 1 { pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made) }
@@ -222,7 +239,7 @@ final class TapeDecodingState {
     func endDecoding() {
         for entry in keyedPools {
             entry.pool.removeAll()
-            if entry.names.added { StreamKeyNameCache.shared.publish(entry.names.snapshot, for: .init(type: entry.type, variant: 4)) }
+            entry.publish()
         }
         keyedPools.removeAll()
     }
@@ -485,7 +502,7 @@ final class TapeDecodingState {
     private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
         if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
         do {
-            return try codec.decode(isFoundation && strictInFoundation ? strict : c, index)
+            return try codec.decode(isFoundation && strictInFoundation ? scalarContext : c, index)
         } catch {
             throw converted(error, V.self, index, resolve(ref))
         }
@@ -742,13 +759,22 @@ class TapeKeyedContainerBase {
     final var cursor: Int
     /// Member keys after the key strategy, in member order (only with a converting strategy).
     final var convertedKeys: [(keyIndex: Int, name: String)]?
-    /// The names of the key type's keys (by tag).
-    final let names: StreamKeyNames
+    /// The key type's entry.
+    final let keys: TapeDecodingState.KeyedPool
+    /// Its keys' names by tag (`keys.names` when the container was handed out).
+    @exclusivity(unchecked) final var names: StreamKeyNames
+    /// The key tokens of the object's first members (`memberCount` of them; -1: not listed yet).
+    @exclusivity(unchecked) final var members = InlineArray<64, Int32>(repeating: 0)
+    @exclusivity(unchecked) final var memberCount = -1
+    @exclusivity(unchecked) final var membersTruncated = false
+    /// Per key tag (below 64): the member ordinal where the key was last found (255: none).
+    @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
 
-    init(decoder: TapeDecoder, names: StreamKeyNames) throws {
+    init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool) throws {
         state = decoder.state
         tape = state.tape
-        self.names = names
+        self.keys = keys
+        names = keys.names
         self.decoder = decoder
         end = 0
         cursor = 0
@@ -758,6 +784,8 @@ class TapeKeyedContainerBase {
     /// Points the container at the object of `decoder`.
     final func reset(_ decoder: TapeDecoder) throws {
         self.decoder = decoder
+        if names !== keys.names { names = keys.names }
+        memberCount = -1
         end = tape[decoder.index].payload
         cursor = decoder.index + 1
         if state.convertsKeys && !decoder.rawKeys {
@@ -803,12 +831,76 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         if names.tagged {
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
-            if let slot = names.slot(tag) { return lookup(names.bytes(of: slot)) }
-            names.fill(tag, name: key.stringValue, escapeSlashes: false)
-            return lookup(names.bytes(of: names.slot(tag)!))
+            if let slot = names.slot(tag) { return lookup(names.bytes(of: slot), tag: tag) }
+            // A new key: added to this decoding's copy of the table, which this container uses from now.
+            let filling = keys.namesToFill()
+            names = filling
+            if filling.slot(tag) == nil { filling.fill(tag, name: key.stringValue, escapeSlashes: false) }
+            return lookup(filling.bytes(of: filling.slot(tag)!), tag: tag)
         }
         var name = key.stringValue
         return name.withUTF8 { lookup($0) }
+    }
+
+    /// A tagged key's member: at the cursor (members read in document order), else ahead of it (members
+    /// skipped) unless the key has a learned ordinal, else at the ordinal where this container last found
+    /// the key (objects of one type usually share their member order, which need not be the order their
+    /// keys are read in), else by a scan of the members; learns the ordinal.
+    @inline(__always)
+    private func lookup(_ wanted: UnsafeBufferPointer<UInt8>, tag: Int) -> Int? {
+        if cursor < end && matches(cursor, wanted) { return found(cursor) }
+        guard tag < 64 else { return lookup(wanted) }
+        if memberCount < 0 && ordinals[tag] == 255 {
+            // No ordinal learned: read ahead from the cursor first (document order, members skipped),
+            // which touches no more of the tape than the value itself needs.
+            if let hit = scan(wanted, from: cursor, to: end) { return hit }
+        }
+        indexMembers()
+        let predicted = Int(ordinals[tag])
+        if predicted < memberCount, matches(Int(members[predicted]), wanted) { return found(Int(members[predicted])) }
+        var i = 0
+        while i < memberCount {
+            let k = Int(members[i])
+            if matches(k, wanted) {
+                if i < 255 { ordinals[tag] = UInt8(i) }
+                return found(k)
+            }
+            i &+= 1
+        }
+        return membersTruncated ? lookup(wanted) : nil
+    }
+
+    /// Whether the key token at `k` is `wanted`.
+    @inline(__always)
+    private func matches(_ k: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = tape[k]
+        guard Int(token.length) == wanted.count else { return false }
+        return wanted.count == 0 || Self.equal(tape.bytes(token).baseAddress!, wanted.baseAddress!, wanted.count)
+    }
+
+    /// The value of the member whose key token is `k`; the cursor moves past it.
+    @inline(__always)
+    private func found(_ k: Int) -> Int {
+        let valueIndex = k + 1
+        cursor = tape.indexAfterValue(at: valueIndex)
+        if cursor >= end { cursor = decoder.index + 1 }
+        return valueIndex
+    }
+
+    /// Lists the members' key tokens (once per object, on the first lookup away from the cursor).
+    @inline(__always)
+    private func indexMembers() {
+        guard memberCount < 0 else { return }
+        var k = decoder.index + 1
+        var n = 0
+        while k < end && n < members.count {
+            members[n] = Int32(truncatingIfNeeded: k)
+            n &+= 1
+            k = tape.indexAfterValue(at: k + 1)
+        }
+        memberCount = n
+        // More members than the index holds: a key not among the first ones is found by a scan.
+        membersTruncated = k < end
     }
 
     /// The value token of the member named `wanted`: from the cursor to the end, then from the start to

@@ -2,10 +2,13 @@
 // cast, no dynamic cast), and one rebased buffer inside a string's own UTF-8.
 import Foundation
 
-// The Codable encoder. `encode(to:)` fills a light tree of nodes (scalars inline, one class per array or
-// object — the Codable API lets a value write to a container after its nested containers, so output
-// cannot be streamed in general); the tree is then written with `JSONWriter` in one pass, which also
-// sorts keys and indents. Two modes, as the decoder:
+// The Codable encoder's tree: `encode(to:)` fills a light tree of nodes (scalars inline, one class per
+// array or object — the Codable API lets a value write to a container after its nested containers, so
+// output cannot be streamed in general); the tree is then written with `JSONWriter` in one pass, which
+// also sorts keys and indents. Values are first encoded by the streaming encoder (StreamingEncoder.swift),
+// which writes straight into the output and falls back to this tree when sorted keys are asked for or
+// `encode(to:)` uses its containers out of order. This file also holds the state both share. Two modes,
+// as the decoder:
 //
 // - `.foundation` (`ModelEncoder().encode(value)` for any Encodable): JSONEncoder's behaviour and
 //   strategies, `EncodingError` for invalid values.

@@ -52,30 +52,38 @@ extension ModelDecoder {
         var options = self.options
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
-        // The value is moved out at the end (a `Result` would be copied out: a retain per reference in it).
-        var value: T? = nil
-        let failure: (any Error)? = try json.withJSONBytes { bytes in
-            do {
-                return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
-                    let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
-                                                  mode: .foundation, models: MetaCache.shared, strategies: strategies,
-                                                  usesMapping: usesMapping)
-                    defer { state.endDecoding() }
-                    do {
-                        value = try state.decodeValue(T.self, 0, .stack(0))
-                        return nil
-                    } catch {
-                        return TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes)
+        // The value is written into a stack slot and moved out (neither a `Result` nor an optional: no
+        // copy of the value, no metadata lookup for a wrapper type).
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+            let value = slot.baseAddress!
+            var decoded = false
+            let failure: (any Error)? = try json.withJSONBytes { bytes in
+                do {
+                    return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
+                        let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
+                                                      mode: .foundation, models: MetaCache.shared,
+                                                      strategies: strategies, usesMapping: usesMapping)
+                        defer { state.endDecoding() }
+                        do {
+                            value.initialize(to: try state.decodeValue(T.self, 0, .stack(0)))
+                            decoded = true
+                            return nil
+                        } catch {
+                            return TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes)
+                        }
                     }
+                } catch {
+                    // Invalid JSON (positioned by the tokenizer).
+                    return DecodingError.dataCorrupted(.init(
+                        codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
                 }
-            } catch {
-                // Invalid JSON (positioned by the tokenizer).
-                return DecodingError.dataCorrupted(.init(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
             }
+            if let failure {
+                if decoded { value.deinitialize(count: 1) }
+                throw failure
+            }
+            return value.move()
         }
-        if let failure { throw failure }
-        return value.take()!
     }
 }
 
