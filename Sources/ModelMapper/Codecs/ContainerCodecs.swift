@@ -155,8 +155,9 @@ private func decodeElement<R>(
     }
 }
 
-/// `[Element]`: an array; null elements are an error unless `Element` is Optional.
-final class ArrayCodec<Element>: ValueCodec<[Element]>, @unchecked Sendable {
+/// What the JSON-array codecs share: the element codec, and the tape filter that keeps, in every element,
+/// what the element codec reads.
+class ElementsCodec<Value, Element>: ValueCodec<Value>, @unchecked Sendable {
     let element: ValueCodec<Element>
     private let filter: TapeFilterNode?
 
@@ -166,8 +167,11 @@ final class ArrayCodec<Element>: ValueCodec<[Element]>, @unchecked Sendable {
         super.init()
     }
 
-    override var tapeFilter: TapeFilterNode? { filter }
+    override final var tapeFilter: TapeFilterNode? { filter }
+}
 
+/// `[Element]`: an array; null elements are an error unless `Element` is Optional.
+final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Element] {
         let element = self.element
         return try decodeArray(c, index, takesNull: element.takesNull) { i throws(MappingError) in try element.decode(c, i) }
@@ -179,18 +183,7 @@ final class ArrayCodec<Element>: ValueCodec<[Element]>, @unchecked Sendable {
 }
 
 /// `ContiguousArray<Element>`.
-final class ContiguousArrayCodec<Element>: ValueCodec<ContiguousArray<Element>>, @unchecked Sendable {
-    let element: ValueCodec<Element>
-    private let filter: TapeFilterNode?
-
-    init(element: ValueCodec<Element>) {
-        self.element = element
-        filter = element.tapeFilter.map { TapeFilterNode(.array, child: $0) }
-        super.init()
-    }
-
-    override var tapeFilter: TapeFilterNode? { filter }
-
+final class ContiguousArrayCodec<Element>: ElementsCodec<ContiguousArray<Element>, Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> ContiguousArray<Element> {
         var result: ContiguousArray<Element> = []
         result.reserveCapacity(Int(c.tape[index].length))
@@ -207,18 +200,7 @@ final class ContiguousArrayCodec<Element>: ValueCodec<ContiguousArray<Element>>,
 }
 
 /// `Set<Element>`: an array; duplicates collapse.
-final class SetCodec<Element: Hashable>: ValueCodec<Set<Element>>, @unchecked Sendable {
-    let element: ValueCodec<Element>
-    private let filter: TapeFilterNode?
-
-    init(element: ValueCodec<Element>) {
-        self.element = element
-        filter = element.tapeFilter.map { TapeFilterNode(.array, child: $0) }
-        super.init()
-    }
-
-    override var tapeFilter: TapeFilterNode? { filter }
-
+final class SetCodec<Element: Hashable>: ElementsCodec<Set<Element>, Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Set<Element> {
         var result = Set<Element>(minimumCapacity: Int(c.tape[index].length))
         let element = self.element

@@ -1,7 +1,8 @@
 // Unsafe code: the string escaper reads UTF-8 through a raw base address, eight bytes at a time.
 //
 // Invariants: `appendEscaped` reads only `utf8[0..<count]` (a word load only when `i + 8 <= count`, a byte
-// only when `i < count`) and appends only runs inside it; `literal` reads exactly a static string's bytes.
+// only when `i < count`) and appends only runs inside it; `writeEscape` writes at most 6 bytes at `out + o`
+// (its callers provide the room); `literal` reads exactly a static string's bytes.
 
 /// Appends JSON text to a byte buffer: strings escaped per RFC 8259, numbers as literal text, and the
 /// layout (`prettyPrinted`) handled in one place for values and models alike.
@@ -226,13 +227,13 @@ struct JSONWriter {
     }
 
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8, escapeSlashes: Bool) -> Bool {
+    static func needsEscape(_ byte: UInt8, escapeSlashes: Bool) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapeSlashes && byte == UInt8(ascii: "/"))
     }
 
     /// High bit set in (at least) the lowest byte of `word` that needs escaping; zero when none does.
     @inline(__always)
-    private static func escapeMask(_ word: UInt64, escapeSlashes: Bool) -> UInt64 {
+    static func escapeMask(_ word: UInt64, escapeSlashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
@@ -244,6 +245,16 @@ struct JSONWriter {
     }
 
     private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
+            let count = writeEscape(byte, to: escape.baseAddress!, at: 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: escape.baseAddress!, count: count))
+        }
+    }
+
+    /// Writes the escape of `byte` (2 or 6 bytes, JSONEncoder's spelling) at `out + o`, which must have room
+    /// for 6; returns the new length. The one place the escape sequences are spelled.
+    @inline(__always)
+    static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>, at o: Int) -> Int {
         let escaped: UInt8
         switch byte {
         case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
@@ -257,12 +268,16 @@ struct JSONWriter {
         default:
             // \u00XX with lowercase hex digits (as JSONEncoder writes them).
             @inline(__always) func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 &+ v : 0x57 &+ v }
-            bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "u"))
-            bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
-            bytes.append(hex(byte >> 4)); bytes.append(hex(byte & 0xF))
-            return
+            out[o] = UInt8(ascii: "\\")
+            out[o &+ 1] = UInt8(ascii: "u")
+            out[o &+ 2] = UInt8(ascii: "0")
+            out[o &+ 3] = UInt8(ascii: "0")
+            out[o &+ 4] = hex(byte >> 4)
+            out[o &+ 5] = hex(byte & 0xF)
+            return o &+ 6
         }
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(escaped)
+        out[o] = UInt8(ascii: "\\")
+        out[o &+ 1] = escaped
+        return o &+ 2
     }
 }
