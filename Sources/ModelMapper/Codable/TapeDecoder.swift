@@ -268,9 +268,32 @@ final class TapeDecodingState {
         let id = ObjectIdentifier(type)
         let slot = Int(truncatingIfNeeded: (UInt(bitPattern: id) >> 4) & 31)
         if typeMemo[slot].0 == id { return typeMemo[slot].1 }
-        let info = Self.classify(type)
+        let info = DecodingTypeCache.shared.info(type, id)
         typeMemo[slot] = (id, info)
         return info
+    }
+
+    /// The process-wide memo behind `typeMemo`: a failed conformance check costs the runtime thousands of
+    /// instructions each time (three per new type), so a type is classified once per process, not once
+    /// per decoding.
+    final class DecodingTypeCache: @unchecked Sendable {
+        static let shared = DecodingTypeCache()
+        private let lock = NSLock()
+        private var infos: [ObjectIdentifier: TypeInfo] = [:]
+
+        func info<T>(_ type: T.Type, _ id: ObjectIdentifier) -> TypeInfo {
+            lock.lock()
+            if let info = infos[id] {
+                lock.unlock()
+                return info
+            }
+            lock.unlock()
+            let info = TapeDecodingState.classify(type)
+            lock.lock()
+            infos[id] = info
+            lock.unlock()
+            return info
+        }
     }
 
     static func classify<T>(_ type: T.Type) -> TypeInfo {
