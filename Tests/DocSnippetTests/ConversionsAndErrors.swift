@@ -79,7 +79,10 @@ final class ConversionsAndErrorsSnippets: XCTestCase {
         struct Typo: JSONMappable { var name = ""; static let mapping = ModelMapping(keys: ["nmae": "n"]) }
         struct W: JSONMappable { var user = U(); struct U: JSONMappable { var id: Int8 = 0 } }
         func describe(_ body: () throws -> Any) -> String {
-            do { _ = try body(); return "no error" } catch { return "\(error)" }
+            switch Result(catching: body) {
+            case .success: return "no error"
+            case .failure(let error): return "\(error)"
+            }
         }
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         XCTAssertEqual(describe { try Book(json: "{\"id\":1,\n \"n\": tru}") },
