@@ -44,10 +44,12 @@ final class CodableSupportSnippets: XCTestCase {
 
         let viaFoundation = try JSONDecoder().decode(User.self, from: Data(#"{"id": 1, "full_name": "Ada"}"#.utf8))
         let viaModelMapper = try ModelDecoder().decode(User.self, from: #"{"id": 1, "full_name": "Ada"}"#)
-        let encoded = String(decoding: try JSONEncoder().encode(viaModelMapper), as: UTF8.self)
-        // viaFoundation.name == "Ada", viaModelMapper.name == "Ada", encoded == #"{"id":1,"full_name":"Ada"}"#
+        let foundationEncoder = JSONEncoder()
+        foundationEncoder.outputFormatting = [.sortedKeys]
+        let encoded = String(decoding: try foundationEncoder.encode(viaModelMapper), as: UTF8.self)
+        // viaFoundation.name == "Ada", viaModelMapper.name == "Ada", encoded == #"{"full_name":"Ada","id":1}"#
         XCTAssertEqual(viaFoundation.name, "Ada")
         XCTAssertEqual(viaModelMapper.name, "Ada")
-        XCTAssertEqual(encoded, #"{"id":1,"full_name":"Ada"}"#)
+        XCTAssertEqual(encoded, #"{"full_name":"Ada","id":1}"#)
     }
 }
