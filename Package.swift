@@ -50,5 +50,12 @@ let package = Package(
             // Read in place by FuzzRegressionTests (and seeded into the fuzzer), not bundled.
             exclude: ["FuzzRegressions"]
         ),
+        // The Swift code of the documentation articles (Sources/ModelMapper/ModelMapper.docc), one test per
+        // article; scripts/check-doc-snippets checks that every snippet appears here verbatim.
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["ModelMapper"],
+            path: "Tests/DocSnippetTests"
+        ),
     ]
 )

@@ -4,11 +4,17 @@ import Foundation
 ///
 /// A `JSONValue` property on a model takes whatever JSON sits at its key, as is.
 public enum JSONValue: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept as its literal text (`1.10` stays `1.10`; see ``JSONNumber``).
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array, in document order.
     case array([JSONValue])
+    /// An object, its members in document order (a duplicate key keeps the last value).
     case object(JSONObject)
 
     /// The member `key` of an object, or nil (also when this is not an object).
