@@ -16,6 +16,9 @@ import Foundation
 public protocol JSONCodable: JSONMappable, Codable {}
 
 extension JSONCodable {
+    /// Decodes the model through its ``JSONMappable/mapping``: directly from the tape when `decoder` is
+    /// ``ModelDecoder``'s, otherwise by reading the value through the standard containers first.
+    /// A ``MappingError`` becomes a `DecodingError` under the decoder's coding path.
     public init(from decoder: any Decoder) throws {
         if let tape = decoder as? TapeDecoder {
             self = try tape.state.decodeModel(Self.self, tape.index, tape.ref) as! Self
@@ -34,6 +37,8 @@ extension JSONCodable {
         }
     }
 
+    /// Encodes the model through its ``JSONMappable/mapping`` (the same JSON as ``JSONMappable/jsonData(options:)``),
+    /// through the standard containers of any `Encoder`.
     public func encode(to encoder: any Encoder) throws {
         if let tape = encoder as? TapeEncoder {
             tape.node = try tape.state.modelNode(self, tape.codingPath)

@@ -34,6 +34,7 @@ import Foundation
 /// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
 ///   `FileHandle` or an `AsyncSequence` continues wherever it is).
 public struct JSONLines<T: JSONMappable>: AsyncSequence {
+    /// One decoded record.
     public typealias Element = T
 
     let source: StreamSource
@@ -130,10 +131,13 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let reader: RecordReader<T>
 
+        /// The next model, or nil at the end of the input; throws a record's error under `.stop`, an I/O
+        /// error, or `CancellationError`.
         public mutating func next() async throws -> T? {
             try await reader.nextAsync(isolation: nil)
         }
 
+        /// ``next()``, run on `actor` (the form `for try await` calls).
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> T? {
             try await reader.nextAsync(isolation: actor)
         }
@@ -142,6 +146,7 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
         public var bytesConsumed: Int { reader.bytesConsumed }
     }
 
+    /// A new iterator; each starts from the beginning of the input where the input allows it.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(reader: makeReader())
     }
@@ -183,14 +188,17 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
     public struct Records: Sequence {
         let lines: JSONLines
 
+        /// A new iterator over the records.
         public func makeIterator() -> Iterator {
             Iterator(reader: lines.makeReader())
         }
 
+        /// Yields `.success(model)` per record, then at most one `.failure` (the stopping error), then nil.
         public struct Iterator: IteratorProtocol {
             let reader: RecordReader<T>
             var isDone = false
 
+            /// The next record's result, or nil after the end or after a failure.
             public mutating func next() -> Result<T, any Error>? {
                 guard !isDone else { return nil }
                 do {
@@ -238,6 +246,7 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
 /// same inputs, error policies, bounded memory and iteration styles. Equivalent to
 /// `JSONLines(…, format: .array, …)`; the models equal `[T](json:)`'s.
 public struct JSONArrayStream<T: JSONMappable>: AsyncSequence {
+    /// One decoded array element.
     public typealias Element = T
 
     /// The underlying reader (format `.array`).
@@ -291,6 +300,7 @@ public struct JSONArrayStream<T: JSONMappable>: AsyncSequence {
                            onError: onError)
     }
 
+    /// A new iterator over the elements (the underlying reader's).
     public func makeAsyncIterator() -> JSONLines<T>.AsyncIterator { reader.makeAsyncIterator() }
 
     /// A synchronous, throwing iterator.
