@@ -294,21 +294,35 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
 }
 
 /// Enums with a raw value: the raw value as its type reads it (so lenient conversions apply), then
-/// `init(rawValue:)`; an unknown raw value is `.invalidValue`.
+/// `init(rawValue:)`; an unknown raw value is `.invalidValue`, or, for a ``JSONUnknownCaseRepresentable``
+/// enum, its `unknownCase` (reported, not thrown).
 final class RawEnumCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecked Sendable {
     let raw: ValueCodec<Value.RawValue>
+    /// The fallback for unknown raw values, read once here rather than looked up per value.
+    let unknownCase: Value?
 
     init(raw: ValueCodec<Value.RawValue>) {
         self.raw = raw
+        unknownCase = (Value.self as? any JSONUnknownCaseRepresentable.Type).map { $0.unknownCase } as? Value
         super.init()
     }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         let rawValue = try raw.decode(c, index)
         guard let value = Value(rawValue: rawValue) else {
-            throw c.invalid("\(c.describe(at: index)) is not a valid \(Value.self)", at: index)
+            let error = c.invalid("\(c.describe(at: index)) is not a valid \(Value.self)", at: index)
+            guard let unknownCase else { throw error }
+            c.report?.record(Self.fallbackReport(error, unknownCase))
+            return unknownCase
         }
         return value
+    }
+
+    /// The error reported for a value replaced by `unknownCase`.
+    static func fallbackReport(_ error: MappingError, _ unknownCase: Value) -> MappingError {
+        var error = error
+        error.message += "; decoded as \(Value.self).\(unknownCase)"
+        return error
     }
 
     override func encode(_ value: Value, _ e: inout EncodeContext) throws(MappingError) {
