@@ -167,6 +167,7 @@ final class MetaBuilder {
         ObjectIdentifier(Data.self): { DataCodec() },
         ObjectIdentifier(JSONValue.self): { JSONValueCodec() },
         ObjectIdentifier(JSONObject.self): { JSONObjectCodec() },
+        ObjectIdentifier(Any.self): { AnyCodec() },
     ]
 }
 
