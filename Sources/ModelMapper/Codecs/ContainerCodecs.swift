@@ -173,6 +173,7 @@ class ElementsCodec<Value, Element>: ValueCodec<Value>, @unchecked Sendable {
 /// `[Element]`: an array; null elements are an error unless `Element` is Optional.
 final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Element] {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let element = self.element
         return try decodeArray(c, index, takesNull: element.takesNull) { i throws(MappingError) in try element.decode(c, i) }
     }
@@ -185,6 +186,7 @@ final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked S
 /// `ContiguousArray<Element>`.
 final class ContiguousArrayCodec<Element>: ElementsCodec<ContiguousArray<Element>, Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> ContiguousArray<Element> {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         var result: ContiguousArray<Element> = []
         result.reserveCapacity(Int(c.tape[index].length))
         let element = self.element
@@ -202,6 +204,7 @@ final class ContiguousArrayCodec<Element>: ElementsCodec<ContiguousArray<Element
 /// `Set<Element>`: an array; duplicates collapse.
 final class SetCodec<Element: Hashable>: ElementsCodec<Set<Element>, Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Set<Element> {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         var result = Set<Element>(minimumCapacity: Int(c.tape[index].length))
         let element = self.element
         try forEachElement(c, index, takesNull: element.takesNull) { i throws(MappingError) in
@@ -240,6 +243,7 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
     override var tapeFilter: TapeFilterNode? { filter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String: Value] {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let token = c.tape[index]
         guard token.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var result = [String: Value](minimumCapacity: Int(token.length))

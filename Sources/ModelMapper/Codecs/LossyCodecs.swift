@@ -99,6 +99,7 @@ final class LossyElementsCodec<C: LossyCollection>: ValueCodec<C>, @unchecked Se
     override var tapeFilter: TapeFilterNode? { plain.tapeFilter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> C {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let token = c.tape[index]
         let element = self.element
         guard token.kind == .arrayStart else {
@@ -141,6 +142,7 @@ final class LossyDictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked
     override var tapeFilter: TapeFilterNode? { plain.tapeFilter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String: Value] {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let token = c.tape[index]
         guard token.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         let value = plain.value
