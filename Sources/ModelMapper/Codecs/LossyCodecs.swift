@@ -101,13 +101,10 @@ final class LossyElementsCodec<C: LossyCollection>: ValueCodec<C>, @unchecked Se
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> C {
         if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let token = c.tape[index]
-        let element = self.element
         guard token.kind == .arrayStart else {
             if c.options.wrapsSingleValues && token.kind != .objectEnd {
                 var result = C(lossyCapacity: 1)
-                if let item = try decodeLossyElement(c, index, component: "[0]", takesNull: element.takesNull, isIndex: true, {
-                    i throws(MappingError) in try element.decode(c, i)
-                }) { result.lossyAdd(item) }
+                if let item = try item(c, index, position: 0) { result.lossyAdd(item) }
                 return result
             }
             throw c.mismatch(expected: "an array", at: index)
@@ -116,13 +113,19 @@ final class LossyElementsCodec<C: LossyCollection>: ValueCodec<C>, @unchecked Se
         var i = index + 1
         var n = 0
         while i < token.payload {
-            if let item = try decodeLossyElement(c, i, component: "[\(n)]", takesNull: element.takesNull, isIndex: true, {
-                i throws(MappingError) in try element.decode(c, i)
-            }) { result.lossyAdd(item) }
+            if let item = try item(c, i, position: n) { result.lossyAdd(item) }
             i = c.tape.indexAfterValue(at: i)
             n += 1
         }
         return result
+    }
+
+    /// Element `position` at tape index `i`, or nil when dropped.
+    private func item(_ c: DecodeContext, _ i: Int, position: Int) throws(MappingError) -> C.Item? {
+        let element = self.element
+        return try decodeLossyElement(c, i, component: "[\(position)]", takesNull: element.takesNull, isIndex: true) {
+            i throws(MappingError) in try element.decode(c, i)
+        }
     }
 
     override func encode(_ value: C, _ e: inout EncodeContext) throws(MappingError) {
@@ -151,9 +154,10 @@ final class LossyDictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked
         while i < token.payload {
             let key = try c.tape.string(at: i)
             i += 1
-            if let item = try decodeLossyElement(c, i, component: key, takesNull: value.takesNull, isIndex: false, {
+            let item = try decodeLossyElement(c, i, component: key, takesNull: value.takesNull, isIndex: false) {
                 i throws(MappingError) in try value.decode(c, i)
-            }) { result[key] = item }
+            }
+            if let item { result[key] = item }
             i = c.tape.indexAfterValue(at: i)
         }
         return result
