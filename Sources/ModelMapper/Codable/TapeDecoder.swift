@@ -251,6 +251,8 @@ final class TapeDecodingState {
         case other, mappable, stringKeyedDictionary, array
         case int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float
         case date, data, url, decimal, jsonValue, uuid
+        /// A raw-value enum adopting ``JSONUnknownCaseRepresentable``.
+        case unknownCaseEnum
     }
 
     struct TypeInfo {
@@ -317,6 +319,7 @@ final class TapeDecodingState {
         if type is any JSONMappable.Type { return kind(.mappable) }
         if type is any StringKeyedDictionaryMarker.Type { return kind(.stringKeyedDictionary) }
         if let array = type as? any TapeDecodableArray.Type { return TypeInfo(kind: .array, array: array) }
+        if type is any JSONUnknownCaseRepresentable.Type && type is any RawRepresentable.Type { return kind(.unknownCaseEnum) }
         return kind(.other)
     }
 
@@ -495,6 +498,8 @@ final class TapeDecodingState {
             // Arrays element by element into their storage (no per-element generic append).
             try checkStack(index, ref)
             if let array = info.array { return try array.tapeDecode(self, index, ref, as: T.self) }
+        case .unknownCaseEnum:
+            if let value = try decodeUnknownCaseEnum(T.self, index, ref) { return value }
         case .stringKeyedDictionary:
             // JSONDecoder applies no key strategy to `[String: Value]` keys.
             try checkStack(index, ref)
@@ -502,6 +507,32 @@ final class TapeDecodingState {
         }
         try checkStack(index, ref)
         return try T(from: TapeDecoder(state: self, index: index, ref: ref))
+    }
+
+    /// A ``JSONUnknownCaseRepresentable`` raw-value enum: the raw value, then `init(rawValue:)` (what the
+    /// synthesized `init(from:)` does), an unknown raw value becoming `unknownCase`, reported when the
+    /// context has a report. Nil when the raw type is not `Decodable` (then `init(from:)` runs).
+    private func decodeUnknownCaseEnum<T: Decodable>(_ type: T.Type, _ index: Int, _ ref: PathRef) throws -> T? {
+        guard let enumType = T.self as? any RawRepresentable.Type else { return nil }
+        func open<E: RawRepresentable>(_: E.Type) throws -> T? {
+            guard let rawType = E.RawValue.self as? any Decodable.Type else { return nil }
+            func decodeRaw<R: Decodable>(_: R.Type) throws -> Any { try decodeValue(R.self, index, ref) }
+            guard let raw = try decodeRaw(rawType) as? E.RawValue else { return nil }
+            if let value = E(rawValue: raw) { return value as? T }
+            guard let fallback = (E.self as? any JSONUnknownCaseRepresentable.Type).map({ $0.unknownCase }) as? E else {
+                return nil
+            }
+            if let report = c.report {
+                var error = RawEnumCodec<E>.fallbackReport(
+                    c.invalid("\(c.describe(at: index)) is not a valid \(E.self)", at: index), fallback)
+                for key in resolve(ref).reversed() {
+                    if let i = key.intValue { error.prependIndex(i) } else { error.prependKey(key.stringValue) }
+                }
+                report.record(error)
+            }
+            return fallback as? T
+        }
+        return try open(enumType)
     }
 
     /// Nested Decodable values recurse on the thread's stack: stop before it runs out, as models do (a

@@ -94,7 +94,8 @@ enum BuiltinArrays {
 
 final class StringArrayCodec: ValueCodec<[String]>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String] {
-        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try StringCodec.read(c, i) }
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
+        return try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try StringCodec.read(c, i) }
     }
     override func encode(_ value: [String], _ e: inout EncodeContext) throws(MappingError) {
         try encodeElements(value, StringCodec(), &e)
@@ -103,7 +104,8 @@ final class StringArrayCodec: ValueCodec<[String]>, @unchecked Sendable {
 
 final class IntArrayCodec: ValueCodec<[Int]>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Int] {
-        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try IntegerCodec<Int>.read(c, i) }
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
+        return try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try IntegerCodec<Int>.read(c, i) }
     }
     override func encode(_ value: [Int], _ e: inout EncodeContext) throws(MappingError) {
         try encodeElements(value, IntegerCodec<Int>(), &e)
@@ -112,7 +114,8 @@ final class IntArrayCodec: ValueCodec<[Int]>, @unchecked Sendable {
 
 final class Int64ArrayCodec: ValueCodec<[Int64]>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Int64] {
-        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try IntegerCodec<Int64>.read(c, i) }
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
+        return try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try IntegerCodec<Int64>.read(c, i) }
     }
     override func encode(_ value: [Int64], _ e: inout EncodeContext) throws(MappingError) {
         try encodeElements(value, IntegerCodec<Int64>(), &e)
@@ -121,7 +124,8 @@ final class Int64ArrayCodec: ValueCodec<[Int64]>, @unchecked Sendable {
 
 final class DoubleArrayCodec: ValueCodec<[Double]>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Double] {
-        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try DoubleCodec.read(c, i) }
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
+        return try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try DoubleCodec.read(c, i) }
     }
     override func encode(_ value: [Double], _ e: inout EncodeContext) throws(MappingError) {
         try encodeElements(value, DoubleCodec(), &e)
@@ -130,7 +134,8 @@ final class DoubleArrayCodec: ValueCodec<[Double]>, @unchecked Sendable {
 
 final class BoolArrayCodec: ValueCodec<[Bool]>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Bool] {
-        try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try BoolCodec.read(c, i) }
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
+        return try decodeArray(c, index, takesNull: false) { i throws(MappingError) in try BoolCodec.read(c, i) }
     }
     override func encode(_ value: [Bool], _ e: inout EncodeContext) throws(MappingError) {
         try encodeElements(value, BoolCodec(), &e)

@@ -173,6 +173,7 @@ class ElementsCodec<Value, Element>: ValueCodec<Value>, @unchecked Sendable {
 /// `[Element]`: an array; null elements are an error unless `Element` is Optional.
 final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [Element] {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let element = self.element
         return try decodeArray(c, index, takesNull: element.takesNull) { i throws(MappingError) in try element.decode(c, i) }
     }
@@ -185,6 +186,7 @@ final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked S
 /// `ContiguousArray<Element>`.
 final class ContiguousArrayCodec<Element>: ElementsCodec<ContiguousArray<Element>, Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> ContiguousArray<Element> {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         var result: ContiguousArray<Element> = []
         result.reserveCapacity(Int(c.tape[index].length))
         let element = self.element
@@ -202,6 +204,7 @@ final class ContiguousArrayCodec<Element>: ElementsCodec<ContiguousArray<Element
 /// `Set<Element>`: an array; duplicates collapse.
 final class SetCodec<Element: Hashable>: ElementsCodec<Set<Element>, Element>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Set<Element> {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         var result = Set<Element>(minimumCapacity: Int(c.tape[index].length))
         let element = self.element
         try forEachElement(c, index, takesNull: element.takesNull) { i throws(MappingError) in
@@ -240,6 +243,7 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
     override var tapeFilter: TapeFilterNode? { filter }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> [String: Value] {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try self.decode(inner, i) } }
         let token = c.tape[index]
         guard token.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var result = [String: Value](minimumCapacity: Int(token.length))
@@ -294,21 +298,35 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
 }
 
 /// Enums with a raw value: the raw value as its type reads it (so lenient conversions apply), then
-/// `init(rawValue:)`; an unknown raw value is `.invalidValue`.
+/// `init(rawValue:)`; an unknown raw value is `.invalidValue`, or, for a ``JSONUnknownCaseRepresentable``
+/// enum, its `unknownCase` (reported, not thrown).
 final class RawEnumCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecked Sendable {
     let raw: ValueCodec<Value.RawValue>
+    /// The fallback for unknown raw values, read once here rather than looked up per value.
+    let unknownCase: Value?
 
     init(raw: ValueCodec<Value.RawValue>) {
         self.raw = raw
+        unknownCase = (Value.self as? any JSONUnknownCaseRepresentable.Type).map { $0.unknownCase } as? Value
         super.init()
     }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         let rawValue = try raw.decode(c, index)
         guard let value = Value(rawValue: rawValue) else {
-            throw c.invalid("\(c.describe(at: index)) is not a valid \(Value.self)", at: index)
+            let error = c.invalid("\(c.describe(at: index)) is not a valid \(Value.self)", at: index)
+            guard let unknownCase else { throw error }
+            c.report?.record(Self.fallbackReport(error, unknownCase))
+            return unknownCase
         }
         return value
+    }
+
+    /// The error reported for a value replaced by `unknownCase`.
+    static func fallbackReport(_ error: MappingError, _ unknownCase: Value) -> MappingError {
+        var error = error
+        error.message += "; decoded as \(Value.self).\(unknownCase)"
+        return error
     }
 
     override func encode(_ value: Value, _ e: inout EncodeContext) throws(MappingError) {

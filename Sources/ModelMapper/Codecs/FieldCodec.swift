@@ -58,6 +58,9 @@ struct DecodeContext {
 final class ErrorReport {
     var errors: [MappingError] = []
     var path: [String] = []
+    /// Whether a property's conversion error is recorded (the property keeping its value) rather than
+    /// thrown; off inside an element of a lossy collection, which drops the element instead.
+    var forgives = true
 
     func record(_ error: MappingError) {
         var error = error

@@ -39,6 +39,8 @@ final class MetaBuilder {
             do {
                 if let transformer = mapping.transformers[field.name] {
                     fieldCodec = try transformerCodec(transformer, fieldType: field.type)
+                } else if mapping.lossy.contains(field.name) {
+                    fieldCodec = try lossyCodec(for: field.type)
                 } else {
                     fieldCodec = try self.codec(for: field.type)
                 }
@@ -78,6 +80,10 @@ final class MetaBuilder {
         try check(mapping.only ?? [], "only")
         try check(mapping.required, "required")
         try check(mapping.transformers.keys, "transformers")
+        try check(mapping.lossy, "lossy")
+        for name in mapping.lossy where mapping.transformers[name] != nil {
+            throw MappingError(.unsupportedType, "\(model).\(name) has a transformer and is lossy; the transformer reads the whole value, so choose one")
+        }
         for name in mapping.required where lets.contains(name) {
             throw MappingError(.unsupportedType, "\(model).\(name) is a let and is never decoded, so it cannot be required; make it a var")
         }
@@ -161,6 +167,7 @@ final class MetaBuilder {
         ObjectIdentifier(Data.self): { DataCodec() },
         ObjectIdentifier(JSONValue.self): { JSONValueCodec() },
         ObjectIdentifier(JSONObject.self): { JSONObjectCodec() },
+        ObjectIdentifier(Any.self): { AnyCodec() },
     ]
 }
 

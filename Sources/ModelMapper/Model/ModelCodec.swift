@@ -62,6 +62,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     override var mergesInPlace: Bool { !isClass }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
+        if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i) } }
         var value = M()
         if isClass {
             try decodeClass(c, index, into: &value, merging: false)
@@ -72,6 +73,9 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     }
 
     override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>) throws(MappingError) {
+        if isEmbeddedJSON(c, index) {
+            return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i, into: pointer) }
+        }
         if isClass {
             try decodeClass(c, index, into: &pointer.pointee, merging: false)
         } else {
@@ -81,6 +85,9 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     /// Root-level update of an existing model (classes keep their instance).
     func update(_ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<M>) throws(MappingError) {
+        if isEmbeddedJSON(c, index) {
+            return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try update(inner, i, pointer) }
+        }
         if isClass {
             try decodeClass(c, index, into: &pointer.pointee, merging: true)
         } else {

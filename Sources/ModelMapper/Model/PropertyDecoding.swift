@@ -118,7 +118,7 @@ private func decodeFieldReporting(_ slot: PropertySlot, _ c: DecodeContext, _ va
     defer { report.path.removeLast() }
     do {
         try slot.decode(c, valueIndex, base + slot.offset)
-    } catch where error.kind == .typeMismatch || error.kind == .invalidValue {
+    } catch where report.forgives && (error.kind == .typeMismatch || error.kind == .invalidValue) {
         report.record(error)
     } catch {
         var error = error

@@ -125,28 +125,7 @@ extension JSONValue {
     /// The value as `JSONSerialization` would produce it: `[String: Any]`, `[Any]`, `String`, `NSNumber`
     /// (`Bool` for booleans; integers as `Int`/`UInt64`, other numbers as `Double`, or `Decimal` when a
     /// `Double` would lose digits), `NSNull`.
-    public var foundationObject: Any {
-        switch self {
-        case .null: return NSNull()
-        case .bool(let b): return b
-        case .number(let n):
-            // Only literals without fraction or exponent are integers, as JSONSerialization reads them
-            // ("2.0" stays a Double, and "-0.0" keeps its sign).
-            if n.withLiteralBytes({ NumberParsing.isPlainInteger($0) }) {
-                if let i = n.intValue { return i }
-                if let u = n.uint64Value { return u }
-            }
-            if let d = n.doubleValue, let exact = n.decimalValue, Decimal(string: d.description) == exact { return d }
-            if let exact = n.decimalValue { return exact }
-            return n.doubleValue ?? 0
-        case .string(let s): return s
-        case .array(let a): return a.map(\.foundationObject)
-        case .object(let o):
-            var dictionary = [String: Any](minimumCapacity: o.count)
-            for (k, v) in o { dictionary[k] = v.foundationObject }
-            return dictionary
-        }
-    }
+    public var foundationObject: Any { AnyCodec.foundationObject(self) }
 
     /// The value as UTF-8 JSON text.
     public func jsonData(options: EncodingOptions = []) throws -> Data {

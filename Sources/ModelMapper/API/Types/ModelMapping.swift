@@ -8,7 +8,7 @@
 ///     required: ["bookID"])
 /// ```
 ///
-/// Names in `keys`, `ignored`, `only`, `required` and `transformers` must be stored properties of the
+/// Names in `keys`, `ignored`, `only`, `required`, `transformers` and `lossy` must be stored properties of the
 /// model; an unknown name is reported as a ``MappingError`` of kind `.unsupportedType` the first time the
 /// model is used.
 public struct ModelMapping: Sendable {
@@ -24,6 +24,13 @@ public struct ModelMapping: Sendable {
     public var required: [String]
     /// Per-property conversions between JSON and the property type (Mantle's JSON transformers).
     public var transformers: [String: JSONTransformer]
+    /// Array, set and dictionary properties (or Optionals of them) that keep their valid elements and
+    /// drop invalid ones: a value of the wrong type, one that cannot be converted, null where the element
+    /// type is not Optional, a nested model that fails. Each drop is passed to
+    /// ``DecodingOptions/invalidValueHandler`` (when one is installed) with the element's path
+    /// (`items[3].price`) and position. A JSON value that is not a collection at all is still an error.
+    /// Only the property's own elements are lossy: in `[[Int]]`, a bad inner array is dropped whole.
+    public var lossy: [String]
 
     /// Creates a mapping; every argument is optional.
     public init(
@@ -32,7 +39,8 @@ public struct ModelMapping: Sendable {
         ignored: [String] = [],
         only: [String]? = nil,
         required: [String] = [],
-        transformers: [String: JSONTransformer] = [:]
+        transformers: [String: JSONTransformer] = [:],
+        lossy: [String] = []
     ) {
         self.keys = keys
         self.keyStrategy = keyStrategy
@@ -40,6 +48,7 @@ public struct ModelMapping: Sendable {
         self.only = only
         self.required = required
         self.transformers = transformers
+        self.lossy = lossy
     }
 
     /// This mapping with `other`'s entries added (a subclass's `mapping` merging with `super.mapping`):
@@ -52,6 +61,7 @@ public struct ModelMapping: Sendable {
         if let only = other.only { merged.only = (self.only ?? []) + only }
         merged.required += other.required
         merged.transformers.merge(other.transformers) { _, new in new }
+        merged.lossy += other.lossy
         return merged
     }
 }
