@@ -22,19 +22,19 @@ extension ModelDecoder {
 
     /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level array of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level object of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
@@ -52,6 +52,7 @@ extension ModelDecoder {
         var options = self.options
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
+        let models = try MetaCache.forDecoding(options)
         // The value is written into a stack slot and moved out (neither a `Result` nor an optional: no
         // copy of the value, no metadata lookup for a wrapper type).
         return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
@@ -61,7 +62,7 @@ extension ModelDecoder {
                 do {
                     return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
                         let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
-                                                      mode: .foundation, models: MetaCache.shared,
+                                                      mode: .foundation, models: models,
                                                       strategies: strategies, usesMapping: usesMapping)
                         defer { state.endDecoding() }
                         do {

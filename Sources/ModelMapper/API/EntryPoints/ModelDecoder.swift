@@ -33,25 +33,25 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a model from a JSON object.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level array of models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level object whose values are models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values.
     public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
@@ -59,19 +59,19 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
     public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeObject(object) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
