@@ -56,12 +56,13 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
 /// keyPathPropertyMetas and multiKeysPropertyMetas). The first alternative present wins, in list order.
 private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
                             seenRequired: inout RequiredSet) throws(MappingError) {
-    let foldsCase = meta.foldedKeys != nil
+    let passes = meta.foldedKeys != nil ? 2 : 1
     for p in meta.deferredProperties {
         let property = meta.properties[p]
         let slot = meta.slots[p]
         // With case-insensitive keys, every alternative is tried exactly before any ignoring case.
-        search: for ignoringCase in foldsCase ? [false, true] : [false] {
+        search: for pass in 0..<passes {
+            let ignoringCase = pass == 1
             for path in property.keyPathBytes {
                 guard let valueIndex = findValue(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) else { continue }
                 if slot.takesNull || c.tape[valueIndex].kind != .null {
