@@ -1,6 +1,7 @@
 /// The shape of a model's JSON output: the mapping reversed. Key paths build nested objects (sibling paths
-/// share one object), a property with alternative keys writes its first, and when two properties claim
-/// the same key the first declared one writes it.
+/// share one object), a property with alternative keys writes its first (or its `encodingKeys` entry),
+/// properties in `ignoredWhenEncoding` are left out, and when two properties claim the same key the first
+/// declared one writes it.
 struct EncodingPlan {
     // Not `indirect`: `[Member]` already boxes the recursion, and an indirect enum stores its box pointer
     // with the case tag in the pointer's spare bits, which leak checkers (LeakSanitizer, valgrind) cannot
@@ -23,7 +24,7 @@ struct EncodingPlan {
     init(properties: [PropertyMeta], sorted: Bool) {
         var root: [Member] = []
         for (i, property) in properties.enumerated() {
-            guard let path = property.keyPaths.first, !path.isEmpty else { continue }
+            guard let path = property.encodingPath, !path.isEmpty else { continue }
             EncodingPlan.insert(&root, path: path[...], property: i)
         }
         members = sorted ? EncodingPlan.sortedRecursively(root) : root

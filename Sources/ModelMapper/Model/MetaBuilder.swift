@@ -19,7 +19,7 @@ final class MetaBuilder {
         if let done = finished[id] { return done }
         if let cached = cache.lookupWhileBuilding(id) { return try cached.get() }
 
-        let codec = ModelCodec<M>()
+        let codec = ModelCodec<M>(cache: cache)
         inProgress[id] = codec
         defer { inProgress[id] = nil }
 
@@ -28,13 +28,25 @@ final class MetaBuilder {
         }
         let mapping = M.mapping
         try validate(mapping, fields: fields, model: M.self)
+        let keyStrategy = mapping.keyStrategy ?? cache.defaultKeyStrategy ?? .identity
 
         var properties: [PropertyMeta] = []
+        /// Which flattened property each entry of `properties` comes from (nil: the model's own).
+        var origins: [String?] = []
         for field in fields {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
             if mapping.ignored.contains(field.name) { continue }
             if let only = mapping.only, !only.contains(field.name) { continue }
-            let keyPaths = mapping.keys[field.name]?.paths ?? [[mapping.keyStrategy.key(for: field.name)]]
+            let isDecoded = !mapping.ignoredWhenDecoding.contains(field.name)
+            let isEncoded = !mapping.ignoredWhenEncoding.contains(field.name)
+            if mapping.flattened.contains(field.name) {
+                for property in try flattenedProperties(field, in: M.self, isDecoded: isDecoded, isEncoded: isEncoded) {
+                    properties.append(property)
+                    origins.append(field.name)
+                }
+                continue
+            }
+            let keyPaths = mapping.keys[field.name]?.paths ?? [[keyStrategy.key(for: field.name)]]
             let fieldCodec: FieldCodec
             do {
                 if let transformer = mapping.transformers[field.name] {
@@ -49,10 +61,14 @@ final class MetaBuilder {
                 error.message = "property \(field.name) of \(M.self): " + error.message
                 throw error
             }
+            let encodingPath = isEncoded ? mapping.encodingKeys[field.name]?.paths[0] ?? keyPaths[0] : nil
             properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
                                            keyPaths: keyPaths, isRequired: mapping.required.contains(field.name),
-                                           isReadOnly: !field.isWritable))
+                                           isReadOnly: !field.isWritable, isDecoded: isDecoded,
+                                           encodingPath: encodingPath))
+            origins.append(nil)
         }
+        if !mapping.flattened.isEmpty { try checkFlattenedKeys(properties, origins: origins, model: M.self) }
 
         let isClass = M.self is AnyClass
         // A class instance ends with its last stored field (plus padding); `fields` has them all.
@@ -60,7 +76,8 @@ final class MetaBuilder {
         let meta = ModelMeta(type: M.self, isClass: isClass, size: size, properties: properties, codec: codec,
                              decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(ModelMeta.DecodingHooks.init),
                              encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook),
-                             polymorphic: M.self as? any JSONPolymorphic.Type)
+                             polymorphic: M.self as? any JSONPolymorphic.Type,
+                             matchesKeysIgnoringCase: cache.matchesKeysIgnoringCase)
         codec.meta = meta
         finished[id] = meta
         return meta
@@ -80,6 +97,26 @@ final class MetaBuilder {
         try check(mapping.only ?? [], "only")
         try check(mapping.required, "required")
         try check(mapping.transformers.keys, "transformers")
+        try check(mapping.encodingKeys.keys, "encodingKeys")
+        try check(mapping.ignoredWhenEncoding, "ignoredWhenEncoding")
+        try check(mapping.ignoredWhenDecoding, "ignoredWhenDecoding")
+        try check(mapping.flattened, "flattened")
+        for name in mapping.required where mapping.ignoredWhenDecoding.contains(name) {
+            throw MappingError(.unsupportedType, "\(model).\(name) is in ignoredWhenDecoding, so it cannot be required")
+        }
+        for name in mapping.flattened {
+            // A flattened property has no key of its own: its model's keys are used.
+            for (list, what) in [(Array(mapping.keys.keys), "keys"), (Array(mapping.encodingKeys.keys), "encodingKeys"),
+                                 (mapping.required, "required"), (Array(mapping.transformers.keys), "transformers")]
+            where list.contains(name) {
+                throw MappingError(.unsupportedType, "\(model).mapping.\(what) names \"\(name)\", which is flattened (its model's own keys are used)")
+            }
+        }
+        for (name, key) in mapping.encodingKeys {
+            guard key.paths.count == 1, let path = key.paths.first, !path.isEmpty, !path.contains(where: \.isEmpty) else {
+                throw MappingError(.unsupportedType, "\(model).mapping.encodingKeys[\"\(name)\"] must be one key or key path (one is written), without empty components")
+            }
+        }
         try check(mapping.lossy, "lossy")
         for name in mapping.lossy where mapping.transformers[name] != nil {
             throw MappingError(.unsupportedType, "\(model).\(name) has a transformer and is lossy; the transformer reads the whole value, so choose one")
@@ -90,6 +127,53 @@ final class MetaBuilder {
         for (name, key) in mapping.keys {
             for path in key.paths where path.isEmpty || path.contains(where: \.isEmpty) {
                 throw MappingError(.unsupportedType, "\(model).mapping.keys[\"\(name)\"] has an empty key or key path component")
+            }
+        }
+    }
+
+    // MARK: Flattening
+
+    /// The properties of the struct model in `field`, as properties of the parent `model`: at the
+    /// field's offset plus their own (the child lies in the parent's memory), read and written with the
+    /// child's keys in the parent's object. Named `field.child` in error paths.
+    private func flattenedProperties(_ field: ReflectedField, in model: Any.Type, isDecoded: Bool,
+                                     isEncoded: Bool) throws(MappingError) -> [PropertyMeta] {
+        func fail(_ reason: String) -> MappingError {
+            MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(reason)")
+        }
+        guard let childType = field.type as? any JSONMappable.Type else { throw fail("\(field.type) is not a JSONMappable model") }
+        guard !(childType is AnyClass) else {
+            throw fail("\(field.type) is a class (only struct models lie inside the parent's memory)")
+        }
+        guard inProgress[ObjectIdentifier(childType)] == nil else { throw fail("\(field.type) contains itself") }
+        func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
+        let child = try open(childType)
+        guard child.decodingHooks == nil, child.encodingHook == nil, child.polymorphic == nil else {
+            throw fail("\(field.type) has decoding or encoding hooks, which need an object of its own")
+        }
+        return child.properties.map { property in
+            PropertyMeta(name: field.name + "." + property.name, offset: field.offset + property.offset,
+                         codec: property.codec, keyPaths: property.keyPaths, isRequired: property.isRequired,
+                         isReadOnly: property.isReadOnly || !field.isWritable, isDecoded: isDecoded && property.isDecoded,
+                         encodingPath: isEncoded ? property.encodingPath : nil)
+        }
+    }
+
+    /// A flattened model's key may not be a key of the parent or of another flattened model: decoding would
+    /// set both, and encoding could write only one (data lost silently). Key paths conflict when one
+    /// is a prefix of the other on the way out (the shorter one's value would replace the object).
+    private func checkFlattenedKeys(_ properties: [PropertyMeta], origins: [String?], model: Any.Type) throws(MappingError) {
+        func conflict(_ a: [String], _ b: [String]) -> Bool {
+            a.count <= b.count ? Array(b.prefix(a.count)) == a : Array(a.prefix(b.count)) == b
+        }
+        for i in properties.indices {
+            for j in properties.indices where j > i && origins[i] != origins[j] && (origins[i] != nil || origins[j] != nil) {
+                let decoding = properties[i].isDecoded && properties[j].isDecoded
+                    && properties[i].keyPaths.contains(where: { a in properties[j].keyPaths.contains(where: { conflict(a, $0) }) })
+                let encoding = properties[i].encodingPath.flatMap { a in properties[j].encodingPath.map { conflict(a, $0) } } ?? false
+                if decoding || encoding {
+                    throw MappingError(.unsupportedType, "\(model): \(properties[i].name) and \(properties[j].name) use the same JSON key (\(MappingKey.path(properties[j].encodingPath ?? properties[j].keyPaths[0]))); a flattened model's keys must differ from its parent's and from other flattened models'")
+                }
             }
         }
     }

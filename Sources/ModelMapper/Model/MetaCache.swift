@@ -7,10 +7,93 @@ import Foundation
 /// type once and never observes a half-built meta. Failures (unsupported types, unknown names) are cached
 /// too, so every use reports the same error.
 ///
+/// Options that change how keys are matched (``DecodingOptions/keyStrategy``,
+/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) select a *variant* cache
+/// (``forDecoding(_:)``): a whole set of metas built with that default strategy and matching, found once
+/// per decode or encode call, so the per-value paths never look at those options. Options without them use
+/// ``shared``.
+///
 /// `@unchecked Sendable`: `table` is read and written only under `lookupLock`, and builds run only under
 /// `buildLock`; the locks themselves are thread-safe.
 final class MetaCache: MappedModelCodecs, @unchecked Sendable {
-    static let shared = MetaCache()
+    static let shared = MetaCache(defaultKeyStrategy: nil, matchesKeysIgnoringCase: false)
+
+    /// The key strategy of models whose mapping sets none (nil: `.identity`).
+    let defaultKeyStrategy: KeyStrategy?
+    /// Whether plain keys also match ignoring ASCII case (an exact match wins).
+    let matchesKeysIgnoringCase: Bool
+
+    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool) {
+        self.defaultKeyStrategy = defaultKeyStrategy
+        self.matchesKeysIgnoringCase = matchesKeysIgnoringCase
+    }
+
+    /// The cache whose metas follow `options`' key strategy and case matching.
+    @inline(__always)
+    static func forDecoding(_ options: DecodingOptions) throws(MappingError) -> MetaCache {
+        if options.keyStrategy == nil && !options.caseInsensitiveKeys { return shared }
+        return try Variants.shared.cache(options.keyStrategy, ignoringCase: options.caseInsensitiveKeys)
+    }
+
+    /// The cache whose metas follow `options`' key strategy.
+    @inline(__always)
+    static func forEncoding(_ options: EncodingOptions) throws(MappingError) -> MetaCache {
+        guard let strategy = options.keyStrategy else { return shared }
+        return try Variants.shared.cache(strategy, ignoringCase: false)
+    }
+
+    /// Variant caches, made on first use and kept for the process (metas are never freed).
+    ///
+    /// A `.custom` strategy is told apart by the closure value itself (its function and context
+    /// pointers; the cache keeps the closure, so the context's address is not reused): options made once
+    /// and reused share one variant. Since each variant keeps its metas for good, at most
+    /// `maxCustomVariants` distinct custom closures are accepted; more is reported as `.unsupportedType`
+    /// (a closure made anew for every call would otherwise grow memory without bound).
+    private final class Variants: @unchecked Sendable {
+        static let shared = Variants()
+        static let maxCustomVariants = 32
+
+        enum StrategyID: Hashable {
+            case none, identity, snakeCase, kebabCase, pascalCase, screamingSnakeCase
+            case custom(UInt, UInt)
+        }
+        struct Key: Hashable {
+            let strategy: StrategyID
+            let ignoringCase: Bool
+        }
+
+        private let lock = NSLock()
+        private var caches: [Key: MetaCache] = [:]
+        private var customCount = 0
+
+        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool) throws(MappingError) -> MetaCache {
+            let id: StrategyID
+            switch strategy {
+            case nil: id = .none
+            case .identity: id = .identity
+            case .snakeCase: id = .snakeCase
+            case .kebabCase: id = .kebabCase
+            case .pascalCase: id = .pascalCase
+            case .screamingSnakeCase: id = .screamingSnakeCase
+            case .custom(let transform):
+                let bits = unsafeBitCast(transform, to: (UInt, UInt).self)
+                id = .custom(bits.0, bits.1)
+            }
+            let key = Key(strategy: id, ignoringCase: ignoringCase)
+            lock.lock()
+            defer { lock.unlock() }
+            if let cache = caches[key] { return cache }
+            if case .custom = id {
+                guard customCount < Self.maxCustomVariants else {
+                    throw MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them")
+                }
+                customCount += 1
+            }
+            let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase)
+            caches[key] = cache
+            return cache
+        }
+    }
 
     private let lookupLock = NSLock()
     private var table: [ObjectIdentifier: Result<ModelMeta, MappingError>] = [:]

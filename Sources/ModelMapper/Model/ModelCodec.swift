@@ -17,22 +17,30 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// before the meta exists.
     private let filter = TapeFilterNode()
 
-    init() { super.init() }
+    /// The cache this codec's meta is in: its polymorphic choices and subclasses come from the same one
+    /// (the same key strategy and matching).
+    let cache: MetaCache
+
+    init(cache: MetaCache) {
+        self.cache = cache
+        super.init()
+    }
 
     override var tapeFilter: TapeFilterNode? { filter }
 
     /// The members the decoding walk reads: plain keys (with the property index as the key token's hint,
     /// and the property codec's node for the value) and the first component of every key path and
     /// alternative key (recorded whole, found after the member loop). Hooks and polymorphic classes see
-    /// the whole object, so their objects are recorded whole.
+    /// the whole object, so their objects are recorded whole; so do models matching keys ignoring case
+    /// (any key may be one of theirs).
     private static func completeFilter(_ filter: TapeFilterNode, meta: ModelMeta) {
-        if meta.decodingHooks != nil || meta.polymorphic != nil {
+        if meta.decodingHooks != nil || meta.polymorphic != nil || meta.foldedKeys != nil {
             filter.completeAsWhole()
             return
         }
         var order: [String] = []
         var members: [String: (hint: Int, readers: Int, whole: Bool)] = [:]
-        for (p, property) in meta.properties.enumerated() where !property.isReadOnly {
+        for (p, property) in meta.properties.enumerated() where property.isDecoded {
             if property.isPlainKey {
                 let key = property.keyPaths[0][0]
                 if let m = members[key] {
@@ -107,7 +115,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                     error.tokenIndex = index
                     throw error
                 }
-                chosen = try MetaCache.shared.meta(forDynamic: type)
+                chosen = try cache.meta(forDynamic: type)
                 if !merging || Swift.type(of: variable as AnyObject) != subclass { variable = subclass.init() }
             } else if !merging {
                 variable = M()
@@ -222,6 +230,6 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         let dynamicType: any AnyObject.Type = Swift.type(of: value as AnyObject)
         if ObjectIdentifier(dynamicType) == ObjectIdentifier(M.self) { return meta }
         guard let mappable = dynamicType as? any JSONMappable.Type else { return meta }
-        return try MetaCache.shared.meta(forDynamic: mappable)
+        return try cache.meta(forDynamic: mappable)
     }
 }

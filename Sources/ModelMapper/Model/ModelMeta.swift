@@ -35,6 +35,10 @@ final class ModelMeta: @unchecked Sendable {
     let decodingHooks: DecodingHooks?
     let encodingHook: ((UnsafeRawPointer, inout JSONObject) throws -> Void)?
     let polymorphic: (any JSONPolymorphic.Type)?
+    /// ``DecodingOptions/caseInsensitiveKeys``: plain keys folded to ASCII lowercase -> index into
+    /// `foldedGroups`, the plain-key properties whose key folds to it. Nil when keys match exactly.
+    let foldedKeys: KeyTable?
+    let foldedGroups: [[Int]]
     /// Output layout for encoding (key paths build nested objects), in declaration and in sorted order.
     let encodingPlan: EncodingPlan
     let sortedEncodingPlan: EncodingPlan
@@ -70,7 +74,7 @@ final class ModelMeta: @unchecked Sendable {
 
     init(type: Any.Type, isClass: Bool, size: Int, properties: [PropertyMeta], codec: FieldCodec,
          decodingHooks: DecodingHooks?, encodingHook: ((UnsafeRawPointer, inout JSONObject) throws -> Void)?,
-         polymorphic: (any JSONPolymorphic.Type)?) {
+         polymorphic: (any JSONPolymorphic.Type)?, matchesKeysIgnoringCase: Bool) {
         self.type = type
         self.isClass = isClass
         self.size = size
@@ -85,7 +89,7 @@ final class ModelMeta: @unchecked Sendable {
         var deferred: [Int] = []
         var required: [Int] = []
         for (i, property) in properties.enumerated() {
-            if property.isReadOnly { continue }
+            if !property.isDecoded { continue }
             if property.isRequired { required.append(i) }
             if property.isPlainKey {
                 let key = property.keyPaths[0][0]
@@ -99,6 +103,22 @@ final class ModelMeta: @unchecked Sendable {
         deferredProperties = deferred
         requiredProperties = required
         keyTable = KeyTable(firstByKey.map { (key: Array($0.key.utf8), value: $0.value) })
+        if matchesKeysIgnoringCase {
+            var groups: [[UInt8]: Int] = [:]
+            var members: [[Int]] = []
+            for (i, property) in properties.enumerated() where property.isDecoded && property.isPlainKey {
+                let folded = ModelMeta.foldedASCII(property.keyPathBytes[0][0])
+                if let g = groups[folded] { members[g].append(i) } else {
+                    groups[folded] = members.count
+                    members.append([i])
+                }
+            }
+            foldedKeys = KeyTable(groups.map { (key: $0.key, value: $0.value) })
+            foldedGroups = members
+        } else {
+            foldedKeys = nil
+            foldedGroups = []
+        }
         slots = .allocate(capacity: max(1, properties.count))
         for (i, property) in properties.enumerated() {
             let bit = required.firstIndex(of: i).map { Int32($0) } ?? -1
@@ -113,6 +133,13 @@ final class ModelMeta: @unchecked Sendable {
         }
         encodingPlan = EncodingPlan(properties: properties, sorted: false)
         sortedEncodingPlan = EncodingPlan(properties: properties, sorted: true)
+    }
+}
+
+extension ModelMeta {
+    /// `bytes` with ASCII letters lowercased (other bytes, UTF-8 included, as they are).
+    static func foldedASCII(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     }
 }
 

@@ -38,6 +38,9 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
     if !meta.deferredProperties.isEmpty {
         try decodeDeferred(c, index, base: base, meta: meta, seenRequired: &seenRequired)
     }
+    if meta.foldedKeys != nil {
+        try decodeCaseFolded(c, index, base: base, meta: meta, seenRequired: &seenRequired)
+    }
     if tracksRequired {
         for (bit, p) in meta.requiredProperties.enumerated() where !seenRequired.contains(bit) {
             let property = meta.properties[p]
@@ -53,23 +56,57 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
 /// keyPathPropertyMetas and multiKeysPropertyMetas). The first alternative present wins, in list order.
 private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
                             seenRequired: inout RequiredSet) throws(MappingError) {
+    let passes = meta.foldedKeys != nil ? 2 : 1
     for p in meta.deferredProperties {
         let property = meta.properties[p]
         let slot = meta.slots[p]
-        for path in property.keyPathBytes {
-            guard let valueIndex = findValue(c.tape, objectIndex: index, path: path) else { continue }
+        // With case-insensitive keys, every alternative is tried exactly before any ignoring case.
+        search: for pass in 0..<passes {
+            let ignoringCase = pass == 1
+            for path in property.keyPathBytes {
+                guard let valueIndex = findValue(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) else { continue }
+                if slot.takesNull || c.tape[valueIndex].kind != .null {
+                    try decodeField(slot, c, valueIndex, base, meta, p)
+                }
+                if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
+                break search
+            }
+        }
+    }
+}
+
+/// ``DecodingOptions/caseInsensitiveKeys``: after the member loop (which matched exact keys), a key that
+/// matched nothing sets the plain-key properties whose key it equals ignoring ASCII case — unless the
+/// property's exact key is in the object too (an exact match wins, wherever it is). Runs only for metas
+/// built for case-insensitive options.
+@inline(never)
+private func decodeCaseFolded(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
+                              seenRequired: inout RequiredSet) throws(MappingError) {
+    guard let folded = meta.foldedKeys else { return }
+    let end = c.tape[index].payload
+    var i = index + 1
+    while i < end {
+        let valueIndex = i + 1
+        defer { i = c.tape.indexAfterValue(at: valueIndex) }
+        let key = c.tape.bytes(c.tape[i])
+        guard meta.keyTable.find(key) < 0 else { continue }
+        let group = ModelMeta.foldedASCII(key).withUnsafeBytes { folded.find($0) }
+        guard group >= 0 else { continue }
+        for p in meta.foldedGroups[group] {
+            let slot = meta.slots[p]
+            if findValue(c.tape, objectIndex: index, path: meta.properties[p].keyPathBytes[0]) != nil { continue }
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
             }
             if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
-            break
         }
     }
 }
 
 /// The value at `path` below the object at `objectIndex`; a non-object on the way means absent.
-/// Duplicate keys: the last one counts, as in the member loop.
-func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]]) -> Int? {
+/// Duplicate keys: the last one counts, as in the member loop. `ignoringCase`: keys compare with ASCII
+/// letters folded.
+func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase: Bool = false) -> Int? {
     var current = objectIndex
     for component in path {
         let token = tape[current]
@@ -79,7 +116,11 @@ func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]]) -> Int? {
         while i < token.payload {
             let valueIndex = i + 1
             let key = tape.bytes(tape[i])
-            if key.count == component.count && key.elementsEqual(component) { found = valueIndex }
+            if key.count == component.count
+                && (ignoringCase ? ModelMeta.foldedASCII(key) == ModelMeta.foldedASCII(component) : key.elementsEqual(component))
+            {
+                found = valueIndex
+            }
             i = tape.indexAfterValue(at: valueIndex)
         }
         guard let next = found else { return nil }

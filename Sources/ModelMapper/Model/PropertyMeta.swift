@@ -14,9 +14,17 @@ final class PropertyMeta: Sendable {
     let isRequired: Bool
     /// A struct `let`: encoded, never decoded (writing it would be undefined behaviour).
     let isReadOnly: Bool
+    /// Whether decoding reads it: not a `let`, not in `ignoredWhenDecoding`.
+    let isDecoded: Bool
+    /// The key path written when encoding (`encodingKeys`, else the first of `keyPaths`); nil: never
+    /// written (`ignoredWhenEncoding`).
+    let encodingPath: [String]?
 
-    init(name: String, offset: Int, codec: FieldCodec, keyPaths: [[String]], isRequired: Bool, isReadOnly: Bool = false) {
+    init(name: String, offset: Int, codec: FieldCodec, keyPaths: [[String]], isRequired: Bool, isReadOnly: Bool,
+         isDecoded: Bool, encodingPath: [String]?) {
         self.isReadOnly = isReadOnly
+        self.isDecoded = isDecoded && !isReadOnly
+        self.encodingPath = encodingPath
         self.name = name
         self.offset = offset
         self.codec = codec

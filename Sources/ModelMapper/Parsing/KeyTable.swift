@@ -1,7 +1,8 @@
 // Unsafe code: a read-only hash table from JSON key bytes to property slots, built once per model type.
 //
-// Invariants: all three buffers are allocated in `init` and never freed or mutated afterwards (model
-// metadata lives for the whole process, like YYModel's); `buckets` has a power-of-two count greater than
+// Invariants: all three buffers are allocated in `init` and never mutated afterwards; they are freed
+// (`deallocate`) only by the owner of a temporary table (a root path's filter node, see TapeFilter.swift),
+// after its last use; models' tables live for the whole process, like YYModel's metadata; `buckets` has a power-of-two count greater than
 // the entry count, so probing always finds an empty bucket; a bucket holds -1 or an entry index below
 // `count`; every entry's key bytes lie inside `keyBytes` (`keyByteCount` bytes).
 //
@@ -57,6 +58,13 @@ struct KeyTable: @unchecked Sendable {
         guard n > 0 else { return 0 }
         let first = Int(key[0]), last = Int(key[n - 1]), middle = Int(key[n >> 1])
         return (n &* 0x9E37) ^ (first &* 31) ^ (last &* 0x2F1) ^ (middle &* 0x1B873)
+    }
+
+    /// Frees the buffers; for the single owner of a temporary table, after its last use.
+    func deallocate() {
+        keyBytes.deallocate()
+        entries.deallocate()
+        buckets.deallocate()
     }
 
     /// The value for `key`, or -1.

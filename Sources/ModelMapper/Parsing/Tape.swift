@@ -435,8 +435,15 @@ struct TapeView {
     /// Rewrites an error's token index from this tape's numbering to the input's callback ordinal, which
     /// `MappingError.resolvePosition(in:)` locates. Call once, before resolving.
     func locate(_ error: inout MappingError) {
-        guard let index = error.tokenIndex, let skipRuns, skipRunCount > 0 else { return }
-        error.tokenIndex = TapeBuffers.SkipRun.documentOrdinal(of: index, runs: skipRuns, count: skipRunCount)
+        guard let index = error.tokenIndex else { return }
+        error.tokenIndex = documentOrdinal(of: index)
+    }
+
+    /// The callback ordinal (what ``TokenLocator`` counts) of the token at tape index `index`: the same
+    /// index on an unfiltered tape.
+    func documentOrdinal(of index: Int) -> Int {
+        guard let skipRuns, skipRunCount > 0 else { return index }
+        return TapeBuffers.SkipRun.documentOrdinal(of: index, runs: skipRuns, count: skipRunCount)
     }
 
     @inline(__always)

@@ -90,7 +90,9 @@ final class TapeFilterNode: @unchecked Sendable {
     }
 
     deinit {
-        // Only nodes of temporary codecs (a top-level `[Model]`) are ever freed; their keys are nil.
+        // Only nodes of temporary codecs (a top-level `[Model]`, keys nil) and of root paths (`at:`, their
+        // own key tables) are ever freed; model nodes live as long as the metadata cache.
+        table.pointee.keys?.deallocate()
         table.pointee.members?.deallocate()
         table.deinitialize(count: 1)
         table.deallocate()
@@ -101,6 +103,33 @@ final class TapeFilterNode: @unchecked Sendable {
         precondition(table.pointee.shape == .object && !table.pointee.isComplete, "an object node is completed once")
         table.pointee.shape = .whole
         table.pointee.isComplete = true
+    }
+
+    /// An object node chain keeping only the members on `paths` (a root path and its alternatives), with
+    /// `leaf` for the value at the end; everything else in the document is skipped while parsing. A key
+    /// where one alternative ends and another goes on is recorded whole.
+    static func rootPath(_ paths: [ArraySlice<[UInt8]>], leaf: TapeFilterNode?) -> TapeFilterNode {
+        var order: [[UInt8]] = []
+        var rests: [[UInt8]: [ArraySlice<[UInt8]>]] = [:]
+        for path in paths where !path.isEmpty {
+            let key = path.first!
+            if rests[key] == nil { order.append(key) }
+            rests[key, default: []].append(path.dropFirst())
+        }
+        let node = TapeFilterNode()
+        node.complete(members: order.map { key in
+            let next = rests[key]!
+            let child: TapeFilterNode?
+            if next.allSatisfy(\.isEmpty) {
+                child = leaf
+            } else if next.contains(where: \.isEmpty) {
+                child = nil
+            } else {
+                child = rootPath(next, leaf: leaf)
+            }
+            return (key: key, hint: -1, child: child)
+        })
+        return node
     }
 
     /// Sets an object node's members: for each kept key, the hint for the walk and the value's node.

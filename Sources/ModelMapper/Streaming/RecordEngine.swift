@@ -31,7 +31,7 @@ final class RecordEngine<T: JSONMappable> {
         self.policy = policy
         self.workers = max(1, workers)
         self.batchBytes = batchBytes
-        codec = try MetaCache.shared.codec(for: T.self)
+        codec = try MetaCache.forDecoding(options).codec(for: T.self)
         splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
         decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options) }
     }
@@ -183,7 +183,7 @@ extension RecordEngine {
     /// Decodes every record of an in-memory buffer on `workers` threads, results in input order.
     static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, options: DecodingOptions,
                           workers: Int, policy: RecordErrorPolicy) throws(MappingError) -> [T] {
-        let codec = try MetaCache.shared.codec(for: T.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: T.self)
         let workers = max(1, workers)
         let stop: Bool
         if case .stop = policy { stop = true } else { stop = false }

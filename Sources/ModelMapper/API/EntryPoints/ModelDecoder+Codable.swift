@@ -22,20 +22,53 @@ extension ModelDecoder {
 
     /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level array of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level object of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    // MARK: Root paths
+
+    /// Decodes any `Decodable` value at a key path of the document (`"data.user"`), as
+    /// ``decode(_:from:)-(T.Type,_)`` decodes the document; the rest of the document is skipped.
+    ///
+    /// - Throws: `DecodingError.keyNotFound` when a key on the path is absent, `.typeMismatch` when a value on
+    ///   it is not an object, each with the coding path up to there; errors inside the value have the root
+    ///   path's keys in front of their coding path.
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, at path: MappingKey) throws -> T {
+        try decodeCodable(T.self, from: json, usesMapping: true, at: try RootPath(path))
+    }
+
+    /// A model that is also `Decodable`, at a key path: the mapper's path (errors are ``MappingError``s).
+    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input,
+                                                                      at path: MappingKey) throws -> M {
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    /// An array of models that are also `Decodable`, at a key path: the mapper's path.
+    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input,
+                                                                      at path: MappingKey) throws -> [M] {
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    /// An object of models that are also `Decodable`, at a key path: the mapper's path.
+    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
+                                                                      at path: MappingKey) throws -> [String: M] {
+        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     var foundationStrategies: FoundationDecodingStrategies {
@@ -48,10 +81,12 @@ extension ModelDecoder {
         return s
     }
 
-    func decodeCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, usesMapping: Bool) throws -> T {
+    func decodeCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, usesMapping: Bool,
+                                                       at root: RootPath? = nil) throws -> T {
         var options = self.options
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
+        let models = try MetaCache.forDecoding(options)
         // The value is written into a stack slot and moved out (neither a `Result` nor an optional: no
         // copy of the value, no metadata lookup for a wrapper type).
         return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
@@ -59,17 +94,38 @@ extension ModelDecoder {
             var decoded = false
             let failure: (any Error)? = try json.withJSONBytes { bytes in
                 do {
-                    return try withParsedDocument(bytes, depthLimit: options.depthLimit) { tape throws(MappingError) in
+                    let filter = root?.filter(leaf: nil)
+                    return try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
                         let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: options),
-                                                      mode: .foundation, models: MetaCache.shared,
+                                                      mode: .foundation, models: models,
                                                       strategies: strategies, usesMapping: usesMapping)
                         defer { state.endDecoding() }
+                        var index = 0
+                        if let root {
+                            switch root.find(tape) {
+                            case .value(let found, let path):
+                                index = found
+                                state.keyStack = path.map(JSONStringKey.init)
+                            case .missing(let path, let depth, let object):
+                                let error = DecodingError.keyNotFound(JSONStringKey(path[depth]), .init(
+                                    codingPath: path[..<depth].map(JSONStringKey.init),
+                                    debugDescription: "No value associated with key \"\(path[depth])\" on the root path \(RootPath.text(path))."))
+                                return TapeErrors.positioned(error, index: tape.documentOrdinal(of: object), in: bytes)
+                            case .notObject(let path, let depth, let found):
+                                let error = DecodingError.typeMismatch([String: Any].self, .init(
+                                    codingPath: path[..<depth].map(JSONStringKey.init),
+                                    debugDescription: "Expected to decode Dictionary<String, Any> on the root path \(RootPath.text(path)) but found \(tape[found].kind.typeDescription) instead."))
+                                return TapeErrors.positioned(error, index: tape.documentOrdinal(of: found), in: bytes)
+                            }
+                        }
                         do {
-                            value.initialize(to: try state.decodeValue(T.self, 0, .stack(0)))
+                            value.initialize(to: try state.decodeValue(T.self, index, .stack(state.keyStack.count)))
                             decoded = true
                             return nil
                         } catch {
-                            return TapeErrors.positioned(error, index: state.tokenIndex(of: error, root: 0), in: bytes)
+                            // A root path filters the tape: positions are counted in the document.
+                            let index = state.tokenIndex(of: error, root: 0).map(tape.documentOrdinal(of:))
+                            return TapeErrors.positioned(error, index: index, in: bytes)
                         }
                     }
                 } catch {

@@ -33,25 +33,52 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a model from a JSON object.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level array of models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level object whose values are models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    // MARK: Root paths
+
+    /// Decodes the model at a key path of the document, without a wrapper model:
+    /// `try decoder.decode(User.self, from: data, at: "data.user")`. Only the members on the path are
+    /// recorded while parsing; the rest of the document is skipped (and only checked for syntax).
+    ///
+    /// - Throws: ``MappingError``: `.missingKey` with the path when a key on it is absent, `.typeMismatch`
+    ///   when a value on it is not an object; errors inside the model have the root path in front of
+    ///   theirs (`data.user.id`).
+    public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    /// Decodes the array of models at a key path of the document (`"data.items"`).
+    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    /// Decodes the object of models at a key path of the document (`"result"`).
+    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
+                                                          at path: MappingKey) throws -> [String: M] {
+        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values.
     public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
@@ -59,19 +86,19 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
         return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
     public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeObject(object) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
@@ -89,6 +116,17 @@ public struct ModelDecoder: Sendable {
         }
     }
 
+    /// Parses `json` keeping only the way to `path` (and what `leaf` keeps below it), then runs `body` on
+    /// the value there.
+    func decodeDocument<R, Input: JSONInput>(_ json: Input, at path: MappingKey, leaf: TapeFilterNode?,
+                                             _ body: (DecodeContext, Int) throws(MappingError) -> R) throws -> R {
+        let root = try RootPath(path)
+        let filter = root.filter(leaf: leaf)
+        return try withExtendedLifetime(filter) {
+            try decodeDocument(json, filter: filter) { c throws(MappingError) in try root.decode(c, body) }
+        }
+    }
+
     private func decodeObject<R>(_ object: Any, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
         try decodeFoundationObject(object, options: options, body)
     }
@@ -100,6 +138,16 @@ extension JSONMappable {
     /// - Throws: ``MappingError`` with the kind, the property path and the line and column.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decode(Self.self, from: json)
+    }
+
+    /// Decodes the model at a key path of the document, without a wrapper model:
+    /// `try User(json: data, at: "data.user")`. The rest of the document is skipped while parsing.
+    ///
+    /// - Throws: ``MappingError``; `.missingKey` with the path when a key on it is absent, `.typeMismatch`
+    ///   when a value on it is not an object; errors inside the model have the root path in front
+    ///   (`data.user.id`).
+    public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode(Self.self, from: json, at: path)
     }
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
@@ -124,6 +172,13 @@ extension Array where Element: JSONMappable {
         self = try ModelDecoder(options: options).decode([Element].self, from: json)
     }
 
+    /// Decodes the JSON array of models at a key path of the document: `try [User](json: data, at: "data.items")`.
+    ///
+    /// - Throws: ``MappingError``; `.missingKey` / `.typeMismatch` with the path when it cannot be followed.
+    public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([Element].self, from: json, at: path)
+    }
+
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public init(jsonObject: Any, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decode([Element].self, fromJSONObject: jsonObject)
@@ -134,5 +189,10 @@ extension Dictionary where Key == String, Value: JSONMappable {
     /// Decodes a top-level JSON object whose values are models.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decode([String: Value].self, from: json)
+    }
+
+    /// Decodes the JSON object of models at a key path of the document: `try [String: User](json: data, at: "result")`.
+    public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([String: Value].self, from: json, at: path)
     }
 }

@@ -59,11 +59,11 @@ extension ModelEncoder {
         let options = codableOptions
         // Written as `encode(to:)` goes when it can be (no sorted keys, containers used in order).
         if !options.contains(.sortedKeys) {
-            let stream = TapeEncodingState(mode: .foundation, options: options, models: MetaCache.shared, strategies: strategies, usesMapping: usesMapping)
+            let stream = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
             stream.out = EncodeContext(options: options, capacity: 4096)
             if try stream.streamRoot(value) { return stream.out.writer.bytes }
         }
-        let state = TapeEncodingState(mode: .foundation, options: options, models: MetaCache.shared, strategies: strategies, usesMapping: usesMapping)
+        let state = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
         let node: EncodedNode
         if usesMapping, let model = value as? any JSONMappable {
             node = try state.modelNode(model, [])

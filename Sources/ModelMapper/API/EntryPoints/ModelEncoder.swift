@@ -42,17 +42,17 @@ public struct ModelEncoder: Sendable {
     }
 
     func encodeBytes<M: JSONMappable>(_ model: M) throws(MappingError) -> [UInt8] {
-        let codec = try MetaCache.shared.codec(for: M.self)
+        let codec = try MetaCache.forEncoding(modelOptions).codec(for: M.self)
         return try run(codec, model)
     }
 
     func encodeBytes<M: JSONMappable>(_ models: [M]) throws(MappingError) -> [UInt8] {
-        let codec = ArrayCodec<M>(element: try MetaCache.shared.codec(for: M.self))
+        let codec = ArrayCodec<M>(element: try MetaCache.forEncoding(modelOptions).codec(for: M.self))
         return try run(codec, models)
     }
 
     func encodeBytes<M: JSONMappable>(_ models: [String: M]) throws(MappingError) -> [UInt8] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.shared.codec(for: M.self))
+        let codec = DictionaryCodec<M>(value: try MetaCache.forEncoding(modelOptions).codec(for: M.self))
         return try run(codec, models)
     }
 

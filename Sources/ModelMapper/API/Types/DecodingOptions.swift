@@ -30,6 +30,23 @@ public struct DecodingOptions: Sendable {
     /// its current value and the error (with path and position) is passed here instead of thrown —
     /// YYModel's forgiving behaviour, without the silence.
     public var invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil
+    /// The key strategy of every model whose ``ModelMapping/keyStrategy`` is nil (JSONDecoder's
+    /// `keyDecodingStrategy`, JSONModel's global key mapper); nil: `.identity`. Explicit `keys` and a
+    /// mapping's own strategy still win.
+    ///
+    /// ```swift
+    /// var options = DecodingOptions.lenient
+    /// options.keyStrategy = .snakeCase        // userID <- "user_id" in every model without its own strategy
+    /// ```
+    ///
+    /// Metadata for each strategy is built once and kept, like a type's own. A `.custom` closure is known
+    /// by its identity: make the options once and reuse them (at most 32 distinct custom closures).
+    public var keyStrategy: KeyStrategy? = nil
+    /// Whether a JSON key that matches no property exactly may match one ignoring ASCII case
+    /// (`"UserName"` for `userName`); an exact match in the same object always wins. Applies to every
+    /// key a model reads (plain keys, key paths, alternatives), not to a root path given with `at:`. Off
+    /// by default; when on, objects are recorded whole while parsing (no skipping of unread members).
+    public var caseInsensitiveKeys = false
 
     /// Creates options.
     public init(conversion: Conversion = .lenient, dateStrategy: DateStrategy = .default,

@@ -5,6 +5,9 @@ public struct EncodingOptions: OptionSet, Sendable {
     public private(set) var rawValue: Int
     /// How `Date` properties are written; ISO 8601 in UTC by default (fraction only when non-zero).
     public var dateStrategy: DateStrategy = .default
+    /// The key strategy of every model whose ``ModelMapping/keyStrategy`` is nil (JSONEncoder's
+    /// `keyEncodingStrategy`); nil: `.identity`. `[.sortedKeys, .keys(.snakeCase)]` sets it too.
+    public var keyStrategy: KeyStrategy? = nil
 
     public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -12,12 +15,13 @@ public struct EncodingOptions: OptionSet, Sendable {
     //
     // OptionSet's default implementations rebuild the value from `rawValue` alone, which would reset the
     // strategy: here `options.subtracting(.prettyPrinted)`, `options.insert(.sortedKeys)` and the rest keep
-    // `options.dateStrategy`, and a union also takes the other side's strategy when this one is `.default`
-    // (so `[.sortedKeys, .dates(.iso8601)]` has it).
+    // `options.dateStrategy` and `keyStrategy`, and a union also takes the other side's strategies when
+    // this one's are `.default` / nil (so `[.sortedKeys, .dates(.iso8601), .keys(.snakeCase)]` has them).
 
     public mutating func formUnion(_ other: EncodingOptions) {
         rawValue |= other.rawValue
         if case .default = dateStrategy { dateStrategy = other.dateStrategy }
+        if keyStrategy == nil { keyStrategy = other.keyStrategy }
     }
 
     public mutating func formIntersection(_ other: EncodingOptions) { rawValue &= other.rawValue }
@@ -81,6 +85,13 @@ public struct EncodingOptions: OptionSet, Sendable {
     public static let nulls = writesNulls
     /// Escape `/` as `\/` (as JSONSerialization does by default); off by default.
     public static let escapesSlashes = EncodingOptions(rawValue: 1 << 3)
+
+    /// Options with a default key strategy (``keyStrategy``).
+    public static func keys(_ strategy: KeyStrategy) -> EncodingOptions {
+        var options = EncodingOptions()
+        options.keyStrategy = strategy
+        return options
+    }
 
     /// Options with a date strategy.
     public static func dates(_ strategy: DateStrategy) -> EncodingOptions {

@@ -14,8 +14,11 @@
 public struct ModelMapping: Sendable {
     /// Property name -> JSON key, key path or list of keys.
     public var keys: [String: MappingKey]
-    /// How properties without an entry in `keys` derive their JSON key.
-    public var keyStrategy: KeyStrategy
+    /// How properties without an entry in `keys` derive their JSON key. `nil` (the default): the mapping
+    /// does not choose, so the decoder's or encoder's default applies (``DecodingOptions/keyStrategy``,
+    /// ``EncodingOptions/keyStrategy``), else `.identity`. An explicit `.identity` keeps property names even
+    /// when the options set a strategy.
+    public var keyStrategy: KeyStrategy?
     /// Properties never read or written (blacklist).
     public var ignored: [String]
     /// When non-nil, only these properties are read or written (whitelist).
@@ -24,6 +27,29 @@ public struct ModelMapping: Sendable {
     public var required: [String]
     /// Per-property conversions between JSON and the property type (Mantle's JSON transformers).
     public var transformers: [String: JSONTransformer]
+    /// Property name -> the key or key path written when encoding (`["name": "full_name"]`); decoding
+    /// still reads `keys` (or the key strategy). Alternatives are not allowed here: one key is written.
+    public var encodingKeys: [String: MappingKey]
+    /// Properties decoded but never encoded (a password read from a form, never echoed back).
+    public var ignoredWhenEncoding: [String]
+    /// Properties encoded but never decoded (a checksum the server computes).
+    public var ignoredWhenDecoding: [String]
+    /// Nested struct models whose properties are read from, and written to, this model's own object
+    /// (their own mapping applied there) instead of a nested object:
+    ///
+    /// ```swift
+    /// struct Address: JSONMappable { var city = ""; var zip = "" }
+    /// struct User: JSONMappable {
+    ///     var name = ""; var address = Address()
+    ///     static let mapping = ModelMapping(flattened: ["address"])
+    /// }
+    /// // {"name": "Ann", "city": "Oslo", "zip": "0150"}
+    /// ```
+    ///
+    /// A flattened property must be a struct model without hooks. A key of the flattened model equal to
+    /// a key of this model (or of another flattened one) is reported at first use (`.unsupportedType`),
+    /// since encoding could write only one of them.
+    public var flattened: [String]
     /// Array, set and dictionary properties (or Optionals of them) that keep their valid elements and
     /// drop invalid ones: a value of the wrong type, one that cannot be converted, null where the element
     /// type is not Optional, a nested model that fails. Each drop is passed to
@@ -35,11 +61,15 @@ public struct ModelMapping: Sendable {
     /// Creates a mapping; every argument is optional.
     public init(
         keys: [String: MappingKey] = [:],
-        keyStrategy: KeyStrategy = .identity,
+        keyStrategy: KeyStrategy? = nil,
         ignored: [String] = [],
         only: [String]? = nil,
         required: [String] = [],
         transformers: [String: JSONTransformer] = [:],
+        encodingKeys: [String: MappingKey] = [:],
+        ignoredWhenEncoding: [String] = [],
+        ignoredWhenDecoding: [String] = [],
+        flattened: [String] = [],
         lossy: [String] = []
     ) {
         self.keys = keys
@@ -48,19 +78,28 @@ public struct ModelMapping: Sendable {
         self.only = only
         self.required = required
         self.transformers = transformers
+        self.encodingKeys = encodingKeys
+        self.ignoredWhenEncoding = ignoredWhenEncoding
+        self.ignoredWhenDecoding = ignoredWhenDecoding
+        self.flattened = flattened
         self.lossy = lossy
     }
 
     /// This mapping with `other`'s entries added (a subclass's `mapping` merging with `super.mapping`):
-    /// keys, transformers and lists are combined, `other`'s key strategy and whitelist win when set.
+    /// keys, encoding keys, transformers and lists are combined, `other`'s key strategy and whitelist win
+    /// when set.
     public func merging(_ other: ModelMapping) -> ModelMapping {
         var merged = self
         merged.keys.merge(other.keys) { _, new in new }
-        if case .identity = other.keyStrategy {} else { merged.keyStrategy = other.keyStrategy }
+        if let strategy = other.keyStrategy { merged.keyStrategy = strategy }
         merged.ignored += other.ignored
         if let only = other.only { merged.only = (self.only ?? []) + only }
         merged.required += other.required
         merged.transformers.merge(other.transformers) { _, new in new }
+        merged.encodingKeys.merge(other.encodingKeys) { _, new in new }
+        merged.ignoredWhenEncoding += other.ignoredWhenEncoding
+        merged.ignoredWhenDecoding += other.ignoredWhenDecoding
+        merged.flattened += other.flattened
         merged.lossy += other.lossy
         return merged
     }
@@ -125,11 +164,30 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 }
 
 /// How the JSON key of a property without an explicit key is derived from its name.
+///
+/// The word styles split names as Foundation's `convertToSnakeCase` does: a word ends before an uppercase
+/// letter, and a run of capitals followed by a lowercase letter ends before its last capital. Digits stay
+/// in their word.
+///
+/// | strategy | `userID` | `addressLine1` | `urlString` |
+/// |:--|:--|:--|:--|
+/// | `.snakeCase` | `user_id` | `address_line1` | `url_string` |
+/// | `.kebabCase` | `user-id` | `address-line1` | `url-string` |
+/// | `.screamingSnakeCase` | `USER_ID` | `ADDRESS_LINE1` | `URL_STRING` |
+/// | `.pascalCase` | `UserID` | `AddressLine1` | `UrlString` |
+///
+/// `.pascalCase` uppercases the first letter of each word and keeps the rest as written.
 public enum KeyStrategy: Sendable {
     /// The property name as is.
     case identity
     /// Foundation's `convertToSnakeCase`: `userID` -> `user_id`, `addressLine1` -> `address_line1`.
     case snakeCase
+    /// Words lowercased and joined by hyphens: `userID` -> `user-id`.
+    case kebabCase
+    /// Words with their first letter uppercased, joined: `userID` -> `UserID`, `addressLine1` -> `AddressLine1`.
+    case pascalCase
+    /// Words uppercased and joined by underscores: `userID` -> `USER_ID`.
+    case screamingSnakeCase
     /// A custom function of the property name.
     case custom(@Sendable (String) -> String)
 
@@ -137,16 +195,24 @@ public enum KeyStrategy: Sendable {
         switch self {
         case .identity: return name
         case .snakeCase: return KeyStrategy.snakeCased(name)
+        case .kebabCase: return KeyStrategy.words(name).map { $0.lowercased() }.joined(separator: "-")
+        case .screamingSnakeCase: return KeyStrategy.words(name).map { $0.uppercased() }.joined(separator: "_")
+        case .pascalCase: return KeyStrategy.words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         case .custom(let transform): return transform(name)
         }
     }
 
-    /// Foundation's `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` algorithm: a word ends before an
-    /// uppercase letter; a run of capitals followed by a lowercase letter is a word up to its last capital;
-    /// words are lowercased and joined by underscores.
+    /// Foundation's `convertToSnakeCase` (the Codable bridge uses it too).
     static func snakeCased(_ name: String) -> String {
+        words(name).map { $0.lowercased() }.joined(separator: "_")
+    }
+
+    /// Foundation's snake-case word split (`JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`): a word
+    /// ends before an uppercase letter; a run of capitals followed by a lowercase letter is a word up to its
+    /// last capital. Words keep their case.
+    static func words(_ name: String) -> [String] {
         let scalars = Array(name.unicodeScalars)
-        guard scalars.count > 1 else { return name.lowercased() }
+        guard scalars.count > 1 else { return [name] }
         func isUpper(_ i: Int) -> Bool { scalars[i].properties.isUppercase }
         func isLower(_ i: Int) -> Bool { scalars[i].properties.isLowercase }
         let end = scalars.count
@@ -169,6 +235,6 @@ public enum KeyStrategy: Sendable {
             if searchStart >= end { break }
         }
         words.append(wordStart..<end)
-        return words.map { String(String.UnicodeScalarView(scalars[$0])).lowercased() }.joined(separator: "_")
+        return words.map { String(String.UnicodeScalarView(scalars[$0])) }
     }
 }

@@ -1,0 +1,173 @@
+import Foundation
+import XCTest
+@testable import ModelMapper
+
+// Flattening (issue #13 item 4): a nested struct model read from and written to its parent's own keys,
+// with its own mapping applied there; nesting of flattened models; key paths; conflicts; bad input with
+// paths and positions; streaming records; subclasses; misuse reported at first use.
+
+fileprivate struct FLGeo: JSONMappable, Equatable {
+    var lat = 0.0
+    var lng = 0.0
+}
+
+fileprivate struct FLAddress: JSONMappable, Equatable {
+    var city = ""
+    var zip = ""
+    var geo = FLGeo()
+    var note: String? = nil
+    static let mapping = ModelMapping(keys: ["zip": "postal_code", "note": "meta.note"], required: ["city"],
+                                      flattened: ["geo"])
+}
+
+fileprivate struct FLUser: JSONMappable, Equatable {
+    var name = ""
+    var address = FLAddress()
+    var tags: [String] = []
+    static let mapping = ModelMapping(flattened: ["address"])
+}
+
+fileprivate class FLPerson: JSONMappable {
+    var name = ""
+    var home = FLAddress()
+    required init() {}
+    class var mapping: ModelMapping { ModelMapping(flattened: ["home"]) }
+}
+
+fileprivate final class FLEmployee: FLPerson {
+    var badge = 0
+    var work = FLGeo()
+    override class var mapping: ModelMapping {
+        super.mapping.merging(ModelMapping(keys: ["work": "office"], ignoredWhenEncoding: ["badge"]))
+    }
+}
+
+fileprivate struct FLConflict: JSONMappable {
+    var city = ""
+    var address = FLAddress()
+    static let mapping = ModelMapping(flattened: ["address"])
+}
+
+fileprivate struct FLTwoAddresses: JSONMappable {
+    var home = FLAddress()
+    var work = FLAddress()
+    static let mapping = ModelMapping(flattened: ["home", "work"])
+}
+
+fileprivate struct FLPathPrefix: JSONMappable {
+    var meta = ""
+    var address = FLAddress()
+    static let mapping = ModelMapping(flattened: ["address"])
+}
+
+fileprivate final class FLClassChild: JSONMappable { var a = 0; required init() {} }
+fileprivate struct FLHasClassChild: JSONMappable {
+    var child = FLClassChild()
+    static let mapping = ModelMapping(flattened: ["child"])
+}
+
+fileprivate struct FLHooked: JSONMappable, JSONDecodingHooks { var a = 0 }
+fileprivate struct FLHasHookedChild: JSONMappable {
+    var child = FLHooked()
+    static let mapping = ModelMapping(flattened: ["child"])
+}
+
+fileprivate struct FLNotAModel: JSONMappable {
+    var tags: [String] = []
+    static let mapping = ModelMapping(flattened: ["tags"])
+}
+
+fileprivate struct FLKeyedFlattened: JSONMappable {
+    var address = FLAddress()
+    static let mapping = ModelMapping(keys: ["address": "addr"], flattened: ["address"])
+}
+
+final class FlatteningTests: XCTestCase {
+    let json = #"{"name":"Ann","city":"Oslo","postal_code":"0150","lat":59.9,"lng":10.7,"meta":{"note":"door 2"},"tags":["a"]}"#
+    fileprivate var expected: FLUser {
+        FLUser(name: "Ann", address: FLAddress(city: "Oslo", zip: "0150", geo: FLGeo(lat: 59.9, lng: 10.7), note: "door 2"),
+               tags: ["a"])
+    }
+
+    func testDecodesFromParentKeys() throws {
+        XCTAssertEqual(try FLUser(json: json), expected)
+        XCTAssertEqual(try FLUser(jsonObject: try JSONSerialization.jsonObject(with: Data(json.utf8))), expected)
+        XCTAssertEqual(try [FLUser](json: "[\(json),\(json)]"), [expected, expected])
+        // A nested "address" object is not read: the model's keys are the parent's.
+        XCTAssertEqual(try FLUser(json: #"{"city":"A","address":{"city":"B"}}"#).address.city, "A")
+    }
+
+    func testEncodesIntoParentObject() throws {
+        let text = try expected.jsonString(options: [.sortedKeys])
+        XCTAssertEqual(text, #"{"city":"Oslo","lat":59.9,"lng":10.7,"meta":{"note":"door 2"},"name":"Ann","postal_code":"0150","tags":["a"]}"#)
+        XCTAssertEqual(try FLUser(json: text), expected)
+        // Unsorted: the flattened keys take the flattened property's place.
+        var noNote = expected
+        noNote.address.note = nil
+        XCTAssertEqual(try noNote.jsonString(), #"{"name":"Ann","city":"Oslo","postal_code":"0150","lat":59.9,"lng":10.7,"tags":["a"]}"#)
+    }
+
+    func testUpdateMergesIntoFlattenedModel() throws {
+        var user = expected
+        try user.update(json: #"{"city":"Oslo","postal_code":"9999"}"#)
+        XCTAssertEqual(user.address.zip, "9999")
+        XCTAssertEqual(user.address.city, "Oslo")
+        XCTAssertEqual(user.address.geo.lat, 59.9)
+    }
+
+    func testErrorsNameTheFlattenedPath() throws {
+        guard let bad = mappingError({ try FLUser(json: "{\"city\":\"Oslo\",\n\"lat\":\"north\"}") }) else { return }
+        XCTAssertEqual(bad.kind, .invalidValue)
+        XCTAssertEqual(bad.path, "address.geo.lat")
+        XCTAssertEqual(bad.line, 2)
+        XCTAssertEqual(bad.column, 7)
+        let missing = mappingError({ try FLUser(json: #"{"name":"Ann"}"#) })
+        XCTAssertEqual(missing?.kind, .missingKey)
+        XCTAssertEqual(missing?.path, "address.city")
+        for json in [#"{"city":1}"#, #"{"city":"x","postal_code":[]}"#, #"{"city":"x","lng":"1"}"#, #"{"city":"x","meta":{"note":5}}"#] {
+            let strict = mappingError({ try FLUser(json: json, options: .strict) })
+            XCTAssertEqual(strict?.kind, .typeMismatch, json)
+            XCTAssertEqual(strict?.line, 1, json)
+        }
+        let nested = mappingError({ try [FLUser](json: #"[{"city":"x"},{"city":"y","lat":true}]"#, options: .strict) })
+        XCTAssertEqual(nested?.path, "[1].address.geo.lat")
+    }
+
+    func testClassesAndSubclasses() throws {
+        let employee = try FLEmployee(json: #"{"name":"Bo","city":"Rome","badge":4,"office":{"lat":1,"lng":2}}"#)
+        XCTAssertEqual(employee.home.city, "Rome")
+        XCTAssertEqual(employee.badge, 4)
+        XCTAssertEqual(employee.work, FLGeo(lat: 1, lng: 2))
+        XCTAssertEqual(try employee.jsonString(options: [.sortedKeys]),
+                       #"{"city":"Rome","lat":0.0,"lng":0.0,"name":"Bo","office":{"lat":1.0,"lng":2.0},"postal_code":""}"#)
+    }
+
+    func testStreamingRecords() throws {
+        let lines = "\(json)\n{\"name\":\"x\"}\n\(json)\n"
+        var rejected: [RejectedRecord] = []
+        let models = try JSONLines<FLUser>(bytes: Array(lines.utf8), onError: .skip { rejected.append($0) })
+            .records().map { try $0.get() }
+        XCTAssertEqual(models, [expected, expected])
+        XCTAssertEqual(rejected.map(\.index), [1])
+        XCTAssertEqual(rejected.first?.error.path, "[1].address.city")
+        XCTAssertEqual(try JSONLines<FLUser>.decodeAll(Data("[\(json),\(json)]".utf8), format: .array, workers: 2), [expected, expected])
+    }
+
+    func testConflictsAndMisuseAreReportedAtFirstUse() {
+        for (model, fragment) in [
+            ({ _ = try FLConflict(json: "{}") }, "same JSON key"),
+            ({ _ = try FLTwoAddresses(json: "{}") }, "same JSON key"),
+            ({ _ = try FLPathPrefix(json: "{}") }, "same JSON key"),
+            ({ _ = try FLHasClassChild(json: "{}") }, "is a class"),
+            ({ _ = try FLHasHookedChild(json: "{}") }, "hooks"),
+            ({ _ = try FLNotAModel(json: "{}") }, "not a JSONMappable model"),
+            ({ _ = try FLKeyedFlattened(json: "{}") }, "flattened"),
+        ] as [(() throws -> Void, String)] {
+            guard let error = mappingError(model) else { continue }
+            XCTAssertEqual(error.kind, .unsupportedType)
+            XCTAssertTrue(error.message.contains(fragment), error.message)
+        }
+        // Encoding reports it too.
+        XCTAssertEqual(mappingError({ try FLConflict().jsonData() })?.kind, .unsupportedType)
+    }
+}
