@@ -152,16 +152,17 @@ final class WorkerPoolTests: XCTestCase {
         let outputs = WorkerPool<Int, Int>.map(200, workers: 3, name: "test") { job, context in
             if job == 120 { context.stopAfterThisJob() }  // an early stop…
             if job == 37 {
-                // Stop only once a later job is running (worker threads may start late on a loaded machine).
+                // Stop only once a later job is running (worker threads may start late on a loaded machine;
+                // the waits below end as soon as their condition holds, and allow 30 s on a starved one).
                 var waits = 0
-                while laterStarted.current == 0 && waits < 10_000 { usleep(200); waits += 1 }
+                while laterStarted.current == 0 && waits < 150_000 { usleep(200); waits += 1 }
                 overlapped.withValue { $0 = laterStarted.current > 0 }
                 context.stopAfterThisJob()  // …superseded by an earlier job's
             }
             if job > 37 {
                 laterStarted.withValue { $0 += 1 }
                 var waits = 0  // until job 37 stops (a `for … where` would not end the loop early)
-                while !context.isAbandoned && waits < 10_000 { usleep(200); waits += 1 }
+                while !context.isAbandoned && waits < 150_000 { usleep(200); waits += 1 }
                 if context.isAbandoned { abandoned.withValue { $0 += 1 } }
             }
             return job
