@@ -52,4 +52,48 @@ final class CodableSupportSnippets: XCTestCase {
         XCTAssertEqual(viaModelMapper.name, "Ada")
         XCTAssertEqual(encoded, #"{"full_name":"Ada","id":1}"#)
     }
+
+    func testRootPathsAndUnknownCases() throws {
+        struct Tweet: Codable, Equatable {
+            var id: Int
+            var userName: String
+        }
+
+        let feed = #"{"meta": {"next": null}, "data": {"tweets": [{"id": 1, "userName": "ada"}, {"id": 2, "userName": "bob"}]}}"#
+        let tweets = try ModelDecoder().decode([Tweet].self, from: feed, at: "data.tweets")
+        // tweets.map(\.userName) == ["ada", "bob"]
+        XCTAssertEqual(tweets.map(\.userName), ["ada", "bob"])
+
+        var printed = ""
+        func print(_ item: Any) { printed = "\(item)" }
+        do {
+            _ = try ModelDecoder().decode([Tweet].self, from: feed, at: "data.posts")
+        } catch DecodingError.keyNotFound(let key, let context) {
+            print("\(key.stringValue) at \(context.codingPath.map(\.stringValue))")  // posts at ["data"]
+        }
+        XCTAssertEqual(printed, #"posts at ["data"]"#)
+
+        enum Status: String, Codable, JSONUnknownCaseRepresentable {
+            case active, closed, unknown
+            static var unknownCase: Status { .unknown }
+        }
+        struct Order: Codable {
+            var status: Status
+            var history: [Status]
+        }
+
+        let json = #"{"status": "archived", "history": ["active", "merged"]}"#
+        let order = try ModelDecoder().decode(Order.self, from: json)
+        // order.status == .unknown, order.history == [.active, .unknown]
+        XCTAssertEqual(order.status, .unknown)
+        XCTAssertEqual(order.history, [.active, .unknown])
+        let viaCodable = try? ModelDecoder().decodeUsingCodable(Order.self, from: json)
+        XCTAssertEqual(viaCodable?.status, .unknown)
+        XCTAssertThrowsError(try ModelDecoder().decode(Order.self, from: #"{"status": 1, "history": []}"#)) { error in
+            guard case DecodingError.typeMismatch = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Order.self, from: Data(json.utf8))) { error in
+            guard case DecodingError.dataCorrupted = error else { return XCTFail("\(error)") }
+        }
+    }
 }

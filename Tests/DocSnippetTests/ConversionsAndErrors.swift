@@ -98,4 +98,126 @@ final class ConversionsAndErrorsSnippets: XCTestCase {
                        #"unsupportedType: Typo.mapping.keys names "nmae", which is not a stored property of Typo"#)
         XCTAssertEqual(describe { try JSONValue(json: deep) }, "line 1, column 513: depthLimit: nesting deeper than 512 levels")
     }
+
+    func testForgivingInput() throws {
+        final class Problems: @unchecked Sendable {
+            private let lock = NSLock()
+            private var errors: [MappingError] = []
+            func append(_ error: MappingError) { lock.lock(); errors.append(error); lock.unlock() }
+            var descriptions: [String] { lock.lock(); defer { lock.unlock() }; return errors.map(\.description) }
+        }
+
+        struct Item: JSONMappable {
+            var name = ""
+            var price = 0.0
+            static let mapping = ModelMapping(required: ["name"])
+        }
+        struct Cart: JSONMappable {
+            var items: [Item] = []
+            var tags: [String] = []
+            static let mapping = ModelMapping(lossy: ["items", "tags"])
+        }
+
+        let dropped = Problems()
+        let cart = try Cart(
+            json: #"{"items": [{"name": "pen", "price": 1.5}, {"name": "ink", "price": "cheap"}, {"price": 3}], "tags": ["a", null, "b"]}"#,
+            options: DecodingOptions.lenient.skippingInvalidValues { error in dropped.append(error) })
+        // cart.items.map(\.name) == ["pen"], cart.tags == ["a", "b"]
+        // dropped.descriptions == [
+        //     #"line 1, column 68: invalidValue at items[1].price: element dropped: the string "cheap" is not a number"#,
+        //     "line 1, column 78: missingKey at items[2].name: element dropped: required key name is missing",
+        //     "line 1, column 107: typeMismatch at tags[1]: element dropped: null element in a collection of non-optional values"]
+        XCTAssertEqual(cart.items.map(\.name), ["pen"])
+        XCTAssertEqual(cart.tags, ["a", "b"])
+        XCTAssertEqual(dropped.descriptions, [
+            #"line 1, column 68: invalidValue at items[1].price: element dropped: the string "cheap" is not a number"#,
+            "line 1, column 78: missingKey at items[2].name: element dropped: required key name is missing",
+            "line 1, column 107: typeMismatch at tags[1]: element dropped: null element in a collection of non-optional values"])
+        XCTAssertEqual(try Cart(json: #"{"items": [{"name": "ink", "price": "cheap"}]}"#).items.count, 0)
+
+        enum Status: String, JSONUnknownCaseRepresentable {
+            case active, closed, unknown
+            static var unknownCase: Status { .unknown }
+        }
+        struct Ticket: JSONMappable {
+            var status = Status.active
+            var history: [Status] = []
+        }
+
+        let ticket = try Ticket(json: #"{"status": "archived", "history": ["active", "merged"]}"#)
+        // ticket.status == .unknown, ticket.history == [.active, .unknown]
+        XCTAssertEqual(ticket.status, .unknown)
+        XCTAssertEqual(ticket.history, [.active, .unknown])
+
+        let replaced = Problems()
+        _ = try Ticket(json: #"{"status": "archived"}"#, options: DecodingOptions.lenient.skippingInvalidValues { replaced.append($0) })
+        // replaced.descriptions == [
+        //     #"line 1, column 12: invalidValue at status: the string "archived" is not a valid Status; decoded as Status.unknown"#]
+        XCTAssertEqual(replaced.descriptions, [
+            #"line 1, column 12: invalidValue at status: the string "archived" is not a valid Status; decoded as Status.unknown"#])
+
+        var printed = ""
+        func print(_ item: Any) { printed = "\(item)" }
+        do {
+            _ = try Ticket(json: #"{"status": {"name": "active"}}"#)
+        } catch let error as MappingError {
+            print(error)  // line 1, column 12: typeMismatch at status: expected a string, found an object
+        }
+        XCTAssertEqual(printed, "line 1, column 12: typeMismatch at status: expected a string, found an object")
+
+        struct Envelope: JSONMappable {
+            var item = Item()
+            var ids: [Int] = []
+            var note = ""
+        }
+
+        let envelope = try Envelope(json: #"{"item": "{\"name\": \"pen\"}", "ids": "[1, 2]", "note": "{\"a\": 1}"}"#)
+        // envelope.item.name == "pen", envelope.ids == [1, 2], envelope.note == #"{"a": 1}"#
+        XCTAssertEqual(envelope.item.name, "pen")
+        XCTAssertEqual(envelope.ids, [1, 2])
+        XCTAssertEqual(envelope.note, #"{"a": 1}"#)
+
+        printed = ""
+        do {
+            _ = try Envelope(json: #"{"ids": "[1, 2]"}"#, options: .strict)
+        } catch let error as MappingError {
+            print(error)  // line 1, column 9: typeMismatch at ids: expected an array, found the string "[1, 2]"
+        }
+        XCTAssertEqual(printed, #"line 1, column 9: typeMismatch at ids: expected an array, found the string "[1, 2]""#)
+
+        printed = ""
+        do {
+            _ = try Envelope(json: #"{"item": "{\"name\": \"pen\", \"price\": \"free\"}"}"#)
+        } catch let error as MappingError {
+            print(error)  // line 1, column 10: invalidValue at item.price: the string "free" is not a number
+        }
+        XCTAssertEqual(printed, #"line 1, column 10: invalidValue at item.price: the string "free" is not a number"#)
+
+        struct Event: JSONMappable {
+            var payload: Any = NSNull()
+            var list: [Any] = []
+            var meta: [String: Any] = [:]
+        }
+
+        var event = try Event(json: #"{"payload": {"k": [1, 2.5]}, "list": [1, "x", null, true], "meta": {"big": 18446744073709551615}}"#)
+        let back = try event.jsonString(options: [.sortedKeys])
+        // event.list[0] is Int, event.list[2] is NSNull, event.list[3] is Bool, event.meta["big"] is UInt64
+        // back == #"{"list":[1,"x",null,true],"meta":{"big":18446744073709551615},"payload":{"k":[1,2.5]}}"#
+        XCTAssertTrue(event.list[0] is Int)
+        XCTAssertTrue(event.list[1] is String)
+        XCTAssertTrue(event.list[2] is NSNull)
+        XCTAssertTrue(event.list[3] is Bool)
+        XCTAssertTrue(event.meta["big"] is UInt64)
+        XCTAssertTrue(event.payload is [String: Any])
+        XCTAssertEqual(back, #"{"list":[1,"x",null,true],"meta":{"big":18446744073709551615},"payload":{"k":[1,2.5]}}"#)
+
+        printed = ""
+        event.payload = Date()
+        do {
+            _ = try event.jsonData()
+        } catch let error as MappingError {
+            print(error)  // typeMismatch at payload: Date is not a JSON value
+        }
+        XCTAssertEqual(printed, "typeMismatch at payload: Date is not a JSON value")
+    }
 }

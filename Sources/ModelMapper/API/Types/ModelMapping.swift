@@ -8,9 +8,10 @@
 ///     required: ["bookID"])
 /// ```
 ///
-/// Names in `keys`, `ignored`, `only`, `required`, `transformers` and `lossy` must be stored properties of the
-/// model; an unknown name is reported as a ``MappingError`` of kind `.unsupportedType` the first time the
-/// model is used.
+/// Names in `keys`, `ignored`, `only`, `required`, `transformers`, `encodingKeys`, `ignoredWhenEncoding`,
+/// `ignoredWhenDecoding`, `flattened` and `lossy` must be stored properties of the model; an unknown name is
+/// reported as a ``MappingError`` of kind `.unsupportedType` the first time the model is used. See
+/// <doc:Mapping> and <doc:ConversionsAndErrors>.
 public struct ModelMapping: Sendable {
     /// Property name -> JSON key, key path or list of keys.
     public var keys: [String: MappingKey]
