@@ -148,6 +148,7 @@ final class WorkerPoolTests: XCTestCase {
     func testStopAfterJobEndsOutputsAtEarliestStoppingJob() {
         let abandoned = Locked(0)
         let laterStarted = Locked(0)
+        let laterFinished = Locked(0)
         let overlapped = Locked(false)
         let outputs = WorkerPool<Int, Int>.map(200, workers: 3, name: "test") { job, context in
             if job == 120 { context.stopAfterThisJob() }  // an early stop…
@@ -164,10 +165,14 @@ final class WorkerPoolTests: XCTestCase {
                 var waits = 0  // until job 37 stops (a `for … where` would not end the loop early)
                 while !context.isAbandoned && waits < 150_000 { usleep(200); waits += 1 }
                 if context.isAbandoned { abandoned.withValue { $0 += 1 } }
+                laterFinished.withValue { $0 += 1 }
             }
             return job
         }
         XCTAssertEqual(outputs, Array(0...37))
+        // `map` returns once job 37's output is in; abandoned jobs may still be finishing on their threads.
+        var waits = 0
+        while laterFinished.current < laterStarted.current && waits < 150_000 { usleep(200); waits += 1 }
         if overlapped.current {
             XCTAssertGreaterThan(abandoned.current, 0, "jobs after the stopping one see that they are abandoned")
         }
