@@ -14,7 +14,7 @@
 public protocol JSONMappable {
     /// Creates a model with default values; decoding overwrites the properties the JSON provides.
     init()
-    /// How properties map to JSON keys. Defaults to ``ModelMapping/init(keys:keyStrategy:ignored:only:required:transformers:)``
+    /// How properties map to JSON keys. Defaults to ``ModelMapping/init(keys:keyStrategy:ignored:only:required:transformers:encodingKeys:ignoredWhenEncoding:ignoredWhenDecoding:flattened:lossy:)``
     /// with no arguments: every property by its own name.
     static var mapping: ModelMapping { get }
 }
