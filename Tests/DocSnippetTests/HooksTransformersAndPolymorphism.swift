@@ -78,6 +78,58 @@ final class HooksTransformersAndPolymorphismSnippets: XCTestCase {
         }
     }
 
+    func testContext() throws {
+        struct Invoice: JSONMappable, JSONDecodingHooks, JSONEncodingHooks {
+            var total = 0.0
+            var currency = ""
+            static let mapping = ModelMapping(transformers: [
+                "total": JSONTransformer(Double.self,
+                                         decodeInContext: { json, context in
+                                             (json.doubleValue ?? 0) * (context.userInfo["rate"] as? Double ?? 1)
+                                         },
+                                         encodeInContext: { total, context in
+                                             .number(JSONNumber(total / (context.userInfo["rate"] as? Double ?? 1)))
+                                         }),
+            ])
+
+            mutating func didDecode(from object: JSONObject, context: MappingContext) throws {
+                currency = context.userInfo["currency"] as? String ?? "EUR"
+                let limit = context.userInfo["limit"] as? Double ?? .infinity
+                guard total <= limit else { throw MappingError(.validation, "\(context.path): over \(limit)") }
+            }
+
+            func didEncode(into object: inout JSONObject, context: MappingContext) throws {
+                object["tenant"] = .string(context.userInfo["tenant"] as? String ?? "")
+            }
+        }
+        struct Ledger: JSONMappable { var invoices: [Invoice] = [] }
+
+        var options = DecodingOptions.lenient
+        options.userInfo = ["rate": 2.0, "currency": "NOK", "limit": 100.0]
+        let ledger = try Ledger(json: #"{"invoices": [{"total": 10}, {"total": 20}]}"#, options: options)
+        // ledger.invoices[1].total == 40, ledger.invoices[1].currency == "NOK"
+
+        var encoding = EncodingOptions.sortedKeys
+        encoding.userInfo = ["rate": 2.0, "tenant": "acme"]
+        let ledgerJSON = try ledger.jsonString(options: encoding)
+        // ledgerJSON == #"{"invoices":[{"currency":"NOK","tenant":"acme","total":10.0},{"currency":"NOK","tenant":"acme","total":20.0}]}"#
+
+        do {
+            _ = try Ledger(json: #"{"invoices": [{"total": 10}, {"total": 80}]}"#, options: options)
+        } catch let error as MappingError {
+            // error.kind == .validation, error.path == "invoices[1]", error.message == "invoices[1]: over 100.0"
+        }
+        XCTAssertThrowsError(try Ledger(json: #"{"invoices": [{"total": 10}, {"total": 80}]}"#, options: options)) { error in
+            let error = error as? MappingError
+            XCTAssertEqual(error?.kind, .validation)
+            XCTAssertEqual(error?.path, "invoices[1]")
+            XCTAssertEqual(error?.message, "invoices[1]: over 100.0")
+        }
+        XCTAssertEqual(ledger.invoices[1].total, 40)
+        XCTAssertEqual(ledger.invoices[1].currency, "NOK")
+        XCTAssertEqual(ledgerJSON, #"{"invoices":[{"currency":"NOK","tenant":"acme","total":10.0},{"currency":"NOK","tenant":"acme","total":20.0}]}"#)
+    }
+
     func testPolymorphism() throws {
         class Shape: JSONMappable, JSONPolymorphic {
             var name = ""

@@ -71,3 +71,24 @@ enum SharedData {
         return "shared data not found: \(url.path) is absent (\(source))"
     }
 }
+
+/// What hooks and transformers saw of their ``MappingContext``, in call order ("event path tenant"), from
+/// any thread (JSON Lines workers).
+final class ContextLog: @unchecked Sendable {
+    static let shared = ContextLog()
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func add(_ event: String, _ context: MappingContext) {
+        let tenant = context.userInfo["tenant"].map { "\($0)" } ?? "-"
+        lock.lock(); stored.append("\(event) \(context.path) \(tenant)"); lock.unlock()
+    }
+
+    /// The events logged while `body` ran.
+    func events(_ body: () throws -> Void) rethrows -> [String] {
+        lock.lock(); stored = []; lock.unlock()
+        try body()
+        lock.lock(); defer { lock.unlock() }
+        return stored
+    }
+}

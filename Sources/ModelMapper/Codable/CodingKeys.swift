@@ -41,6 +41,16 @@ enum CodingPathRendering {
         return text
     }
 
+    /// The components of ``render(_:)``'s path (`"items"`, `"[2]"`), as the decoders track them for
+    /// ``MappingContext/path``.
+    static func components(_ path: [any CodingKey]) -> [String] {
+        path.map { key in
+            if let index = key as? JSONIndexKey { return "[\(index.index)]" }
+            if let n = key.intValue, key.stringValue == "Index \(n)" { return "[\(n)]" }
+            return key.stringValue
+        }
+    }
+
     /// Coding keys for a rendered `MappingError` path (`statuses[3].user.id`), for DecodingErrors built
     /// from a model's error.
     static func keys(_ path: String) -> [any CodingKey] {

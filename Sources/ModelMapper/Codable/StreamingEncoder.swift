@@ -470,7 +470,13 @@ extension TapeEncodingState {
                 throw encodingError(error, model, path(depth, key))
             }
             do {
-                try codec.encode(model, &out)
+                if codec.reachesContext {
+                    out.path = CodingPathRendering.components(path(depth, key))
+                    defer { out.path = nil }
+                    try codec.encode(model, &out)
+                } else {
+                    try codec.encode(model, &out)
+                }
             } catch {
                 poison()
                 if isFoundation { throw encodingError(error, model, path(depth, key)) }

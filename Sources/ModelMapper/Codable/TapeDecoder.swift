@@ -569,12 +569,24 @@ final class TapeDecodingState {
             if index < 0 { throw valueNotFound(M.self, index, resolve(ref)) }
             do {
                 let codec = try models.mappedCodec(for: M.self)
+                if codec.reachesContext { return try codec.decode(trackingContext(ref), index) }
                 return try codec.decode(c.report == nil ? c : unreported, index)
             } catch {
                 throw convertedModelError(error, M.self, index, resolve(ref))
             }
         }
         return try open(type)
+    }
+
+    /// For a model that may call a hook or transformer: `unreported`'s options with a report that only
+    /// tracks the path (``MappingContext/path``), starting from the model's own path under the caller's
+    /// (the Codable value's coding path after the path of the property holding it, when that is tracked).
+    private func trackingContext(_ ref: PathRef) -> DecodeContext {
+        var components = c.report?.path ?? []
+        components += CodingPathRendering.components(resolve(ref))
+        let tracker = ErrorReport(forgiving: false, path: components)
+        tracker.contextPrefix = c.report?.contextPrefix ?? []
+        return DecodeContext(tape: tape, options: unreported.options, report: tracker)
     }
 
     func decodeDate(_ index: Int, _ ref: PathRef) throws -> Date {

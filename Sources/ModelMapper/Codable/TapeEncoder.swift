@@ -222,6 +222,9 @@ final class TapeEncodingState {
             let codec: ValueCodec<M>
             do { codec = try models.mappedCodec(for: M.self) } catch { throw encodingError(error, model, path) }
             return .custom(EncodedCustom(path: path) { (e: inout EncodeContext) throws(MappingError) in
+                guard codec.reachesContext else { return try codec.encode(model, &e) }
+                e.path = CodingPathRendering.components(path)
+                defer { e.path = nil }
                 try codec.encode(model, &e)
             })
         }

@@ -6,6 +6,7 @@
 /// `Wrapped?`: null is nil; a present value decodes as `Wrapped` (models merge into an existing value).
 final class OptionalCodec<Wrapped>: ValueCodec<Wrapped?>, @unchecked Sendable {
     let wrapped: ValueCodec<Wrapped>
+    override var reachesContext: Bool { wrapped.reachesContext }
 
     init(wrapped: ValueCodec<Wrapped>) {
         self.wrapped = wrapped
@@ -168,6 +169,7 @@ class ElementsCodec<Value, Element>: ValueCodec<Value>, @unchecked Sendable {
     }
 
     override final var tapeFilter: TapeFilterNode? { filter }
+    override final var reachesContext: Bool { element.reachesContext }
 }
 
 /// `[Element]`: an array; null elements are an error unless `Element` is Optional.
@@ -219,6 +221,7 @@ final class SetCodec<Element: Hashable>: ElementsCodec<Set<Element>, Element>, @
 }
 
 func encodeElements<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>, _ e: inout EncodeContext) throws(MappingError) {
+    if e.path != nil { return try encodeElementsTrackingPath(value, element, &e) }
     e.writer.beginArray()
     var n = 0
     for item in value {
@@ -229,10 +232,28 @@ func encodeElements<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>, _
     e.writer.endArray(empty: n == 0)
 }
 
+/// ``encodeElements(_:_:_:)`` with each element's index on `e.path` (encodes reaching a hook or
+/// transformer).
+@inline(never)
+private func encodeElementsTrackingPath<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>,
+                                                     _ e: inout EncodeContext) throws(MappingError) {
+    e.writer.beginArray()
+    var n = 0
+    for item in value {
+        e.writer.element(first: n == 0)
+        e.path!.append("[\(n)]")
+        defer { e.path!.removeLast() }
+        do { try element.encode(item, &e) } catch { var error = error; error.prependIndex(n); throw error }
+        n += 1
+    }
+    e.writer.endArray(empty: n == 0)
+}
+
 /// `[String: Value]`: an object; duplicate keys keep the last value.
 final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Sendable {
     let value: ValueCodec<Value>
     private let filter: TapeFilterNode?
+    override var reachesContext: Bool { value.reachesContext }
 
     init(value: ValueCodec<Value>) {
         self.value = value
@@ -293,6 +314,8 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
     @inline(__always)
     private func encodeEntry(_ key: String, _ item: Value, first: Bool, _ e: inout EncodeContext) throws(MappingError) {
         e.writer.key(key, first: first)
+        if e.path != nil { e.path!.append(key) }
+        defer { if e.path != nil { e.path!.removeLast() } }
         do { try value.encode(item, &e) } catch { var error = error; error.prependKey(key); throw error }
     }
 }

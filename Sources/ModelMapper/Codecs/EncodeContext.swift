@@ -6,6 +6,9 @@ struct EncodeContext {
     let sortsKeys: Bool
     /// Keys from the encoding plan are pre-escaped without `\/`; with this option they are escaped again.
     let escapesSlashes: Bool
+    /// The path components (`"user"`, `"[3]"`) of the value being written, for ``MappingContext/path``;
+    /// nil (and never touched by the plain loops) unless the root codec reaches a hook or transformer.
+    var path: [String]? = nil
 
     init(options: EncodingOptions, capacity: Int = 1024) {
         writer = JSONWriter(options: options, capacity: capacity)
@@ -13,5 +16,16 @@ struct EncodeContext {
         writesNulls = options.contains(.writesNulls)
         sortsKeys = options.contains(.sortedKeys)
         escapesSlashes = options.contains(.escapesSlashes)
+    }
+}
+
+extension EncodeContext {
+    /// The context handed to an encoding hook or transformer: built only when one is called.
+    func mappingContext() -> MappingContext {
+        var text = ""
+        for component in path ?? [] {
+            if component.first == "[" || text.isEmpty { text += component } else { text += "." + component }
+        }
+        return MappingContext(userInfo: options.userInfo, path: text)
     }
 }

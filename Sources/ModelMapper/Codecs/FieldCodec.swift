@@ -55,12 +55,25 @@ struct DecodeContext {
 
 /// Errors kept instead of thrown (``DecodingOptions/invalidValueHandler``), with the property path built
 /// while descending, since a caught error does not travel up through the parents.
+///
+/// Also the path tracker of a decode that may call a hook or transformer (``FieldCodec/reachesContext``):
+/// then it exists without a handler, made with `forgiving: false` (nothing is forgiven, what is recorded
+/// is never delivered), only so that ``MappingContext/path`` can be read from `path`.
 final class ErrorReport {
     var errors: [MappingError] = []
     var path: [String] = []
     /// Whether a property's conversion error is recorded (the property keeping its value) rather than
-    /// thrown; off inside an element of a lossy collection, which drops the element instead.
-    var forgives = true
+    /// thrown; off inside an element of a lossy collection, which drops the element instead, and in a
+    /// report that only tracks the path.
+    var forgives: Bool
+    /// Components in front of `path` in ``MappingContext/path`` only (a JSON Lines record's `[12]`, which
+    /// the record decoder puts in front of errors itself).
+    var contextPrefix: [String] = []
+
+    init(forgiving: Bool = true, path: [String] = []) {
+        forgives = forgiving
+        self.path = path
+    }
 
     func record(_ error: MappingError) {
         var error = error
@@ -68,6 +81,23 @@ final class ErrorReport {
             if component.first == "[" { error.prependComponent(component) } else { error.prependKey(component) }
         }
         errors.append(error)
+    }
+
+    /// `path` written as ``MappingError/path`` (`statuses[3].user`).
+    var pathString: String {
+        var text = ""
+        for component in contextPrefix + path {
+            if component.first == "[" || text.isEmpty { text += component } else { text += "." + component }
+        }
+        return text
+    }
+}
+
+extension DecodeContext {
+    /// The context handed to a hook or transformer running at the current position: built only when one
+    /// is called. The path is known when the decode tracks it (see ``ErrorReport``), else "".
+    func mappingContext() -> MappingContext {
+        MappingContext(userInfo: options.userInfo, path: report?.pathString ?? "")
     }
 }
 
@@ -117,6 +147,12 @@ class FieldCodec: @unchecked Sendable {
     /// What the tape must record of a value this codec decodes; nil records the value whole. Models and
     /// collections of models return a node so that members no model reads are skipped while parsing.
     var tapeFilter: TapeFilterNode? { nil }
+
+    /// Whether decoding or encoding a value with this codec may call a hook or a transformer, which is
+    /// handed the value's path: then the decode or encode tracks the path from its root (see
+    /// ``ErrorReport``). Containers answer for their elements, models for their metadata (computed once,
+    /// when the metadata is built); other codecs never call one.
+    var reachesContext: Bool { false }
 }
 
 /// A codec for values of type `Value`.

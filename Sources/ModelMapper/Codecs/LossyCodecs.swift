@@ -89,6 +89,7 @@ final class LossyElementsCodec<C: LossyCollection>: ValueCodec<C>, @unchecked Se
     /// The plain codec of the collection, for encoding and the tape filter.
     let plain: ValueCodec<C>
     let element: ValueCodec<C.Item>
+    override var reachesContext: Bool { element.reachesContext }
 
     init(plain: ValueCodec<C>, element: ValueCodec<C.Item>) {
         self.plain = plain
@@ -136,6 +137,7 @@ final class LossyElementsCodec<C: LossyCollection>: ValueCodec<C>, @unchecked Se
 /// A lossy `[String: Value]`.
 final class LossyDictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Sendable {
     let plain: DictionaryCodec<Value>
+    override var reachesContext: Bool { plain.reachesContext }
 
     init(plain: DictionaryCodec<Value>) {
         self.plain = plain

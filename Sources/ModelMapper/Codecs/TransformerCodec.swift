@@ -10,13 +10,15 @@ final class TransformerCodec<Value>: ValueCodec<Value>, @unchecked Sendable {
         super.init(takesNull: nilValue != nil)
     }
 
+    override var reachesContext: Bool { true }
+
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
         if let nilValue, c.tape[index].kind == .null { return nilValue }
         var i = index
         let json = try JSONValue(tape: c.tape, index: &i)
         let result: Any
         do {
-            result = try transformer.decodeBody(json)
+            result = try transformer.decodeBody(json, c.mappingContext())
         } catch let error as MappingError {
             var error = error
             if error.tokenIndex == nil { error.tokenIndex = index }
@@ -37,7 +39,7 @@ final class TransformerCodec<Value>: ValueCodec<Value>, @unchecked Sendable {
         }
         let json: JSONValue
         do {
-            json = try transformer.encodeBody(Self.unwrapped(value))
+            json = try transformer.encodeBody(Self.unwrapped(value), e.mappingContext())
         } catch let error as MappingError {
             throw error
         } catch {

@@ -8,15 +8,23 @@
 
 /// Runs `body` with a context over `tape`; when the options have an invalid-value handler, the errors the
 /// codecs reported are positioned by `locate` and handed to it, in document order, after `body` returns.
+///
+/// `tracksPath` (the root codec's ``FieldCodec/reachesContext``): a hook or transformer may run, so the
+/// path is tracked for its ``MappingContext`` — by the report, or without a handler by a report that only
+/// tracks (forgiving nothing, delivering nothing). `contextPrefix` goes in front of that path.
 @inline(__always)
 func decodeReporting<R>(
-    _ tape: TapeView, options: DecodingOptions, locate: (inout MappingError) -> Void,
-    _ body: (DecodeContext) throws(MappingError) -> R
+    _ tape: TapeView, options: DecodingOptions, tracksPath: Bool = false, contextPrefix: @autoclosure () -> [String] = [],
+    locate: (inout MappingError) -> Void, _ body: (DecodeContext) throws(MappingError) -> R
 ) throws(MappingError) -> R {
     guard let handler = options.invalidValueHandler else {
-        return try body(DecodeContext(tape: tape, options: options, report: nil))
+        guard tracksPath else { return try body(DecodeContext(tape: tape, options: options, report: nil)) }
+        let tracker = ErrorReport(forgiving: false)
+        tracker.contextPrefix = contextPrefix()
+        return try body(DecodeContext(tape: tape, options: options, report: tracker))
     }
     let report = ErrorReport()
+    if tracksPath { report.contextPrefix = contextPrefix() }
     let result = try body(DecodeContext(tape: tape, options: options, report: report))
     for error in report.errors {
         var error = error
@@ -29,9 +37,9 @@ func decodeReporting<R>(
 /// Decodes one document from bytes: the tape references the bytes, errors (thrown and reported) get
 /// their line and column.
 func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, filter: TapeFilterNode? = nil,
-                    _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+                    tracksPath: Bool = false, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
     try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
-        try decodeReporting(tape, options: options, locate: { error in
+        try decodeReporting(tape, options: options, tracksPath: tracksPath, locate: { error in
             tape.locate(&error)
             error.resolvePosition(in: bytes)
         }, body)
@@ -40,10 +48,10 @@ func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, f
 
 /// Decodes from a `JSONSerialization` object or a ``JSONValue`` (dictionary input): the object is copied
 /// into a tape first, so the same codecs run; errors have paths but no line and column.
-func decodeFoundationObject<R>(_ object: Any, options: DecodingOptions,
+func decodeFoundationObject<R>(_ object: Any, options: DecodingOptions, tracksPath: Bool = false,
                                _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
     let tape = try ValueTape(foundation: object, depthLimit: options.depthLimit)
     return try tape.withView { view throws(MappingError) in
-        try decodeReporting(view, options: options, locate: { error in error.tokenIndex = nil }, body)
+        try decodeReporting(view, options: options, tracksPath: tracksPath, locate: { error in error.tokenIndex = nil }, body)
     }
 }

@@ -121,11 +121,30 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         } catch {
             result = .failure(error)
         }
+        Self.markReachesContext(Array(builder.finished.values))
         lookupLock.lock()
         for (builtID, meta) in builder.finished where table[builtID] == nil { table[builtID] = .success(meta) }
         table[id] = result
         lookupLock.unlock()
         return try result.get()
+    }
+
+    /// Sets ``ModelMeta/reachesContext`` on the metas of one build session (under the build lock, before
+    /// they are published): a model calls a hook or transformer itself, or has a property whose codec
+    /// reaches one, through models of this session (a fixpoint, for recursive models) or of earlier
+    /// sessions (whose flags are final: what a type reaches was built with it).
+    private static func markReachesContext(_ metas: [ModelMeta]) {
+        for meta in metas {
+            meta.reachesContext = meta.decodingHooks != nil || meta.encodingHook != nil || meta.polymorphic != nil
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for meta in metas where !meta.reachesContext && meta.properties.contains(where: { $0.codec.reachesContext }) {
+                meta.reachesContext = true
+                changed = true
+            }
+        }
     }
 
     /// The codec of model type `M` (its metadata's, built on first use).

@@ -28,6 +28,8 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     override var tapeFilter: TapeFilterNode? { filter }
 
+    override var reachesContext: Bool { meta?.reachesContext ?? false }
+
     /// The members the decoding walk reads: plain keys (with the property index as the key token's hint,
     /// and the property codec's node for the value) and the first component of every key path and
     /// alternative key (recorded whole, found after the member loop). Hooks and polymorphic classes see
@@ -140,7 +142,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         let original = try JSONObject(tape: c.tape, index: &i)
         let object: JSONObject
         do {
-            object = try hooks.willDecode(original)
+            object = try hooks.willDecode(original, c.mappingContext())
         } catch {
             throw Self.validationError(error, at: index)
         }
@@ -170,7 +172,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             }
         }
         do {
-            try hooks.didDecode(UnsafeMutableRawPointer(pointer), object)
+            try hooks.didDecode(UnsafeMutableRawPointer(pointer), object, c.mappingContext())
         } catch {
             throw Self.validationError(error, at: index)
         }

@@ -33,47 +33,56 @@ final class ModelMeta: @unchecked Sendable {
     let codec: FieldCodec
     /// Hooks, when the type conforms to ``JSONDecodingHooks`` / ``JSONEncodingHooks`` / ``JSONPolymorphic``.
     let decodingHooks: DecodingHooks?
-    let encodingHook: ((UnsafeRawPointer, inout JSONObject) throws -> Void)?
+    let encodingHook: ((UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void)?
     let polymorphic: (any JSONPolymorphic.Type)?
     /// ``DecodingOptions/caseInsensitiveKeys``: plain keys folded to ASCII lowercase -> index into
     /// `foldedGroups`, the plain-key properties whose key folds to it. Nil when keys match exactly.
     let foldedKeys: KeyTable?
     let foldedGroups: [[Int]]
+    /// Whether decoding or encoding this model may call a hook or transformer (its own, a property's,
+    /// a nested model's; a polymorphic model's subclasses count as reachable). Set once by
+    /// ``MetaCache`` when the build session that made this meta ends, before the meta is published; the
+    /// decode or encode of a root codec reaching one tracks the path for ``MappingContext/path``.
+    var reachesContext = false
     /// Output layout for encoding (key paths build nested objects), in declaration and in sorted order.
     let encodingPlan: EncodingPlan
     let sortedEncodingPlan: EncodingPlan
 
     struct DecodingHooks {
-        let willDecode: (JSONObject) throws -> JSONObject
+        let willDecode: (JSONObject, MappingContext) throws -> JSONObject
         /// Calls `didDecode` on the model variable at the pointer.
-        let didDecode: (UnsafeMutableRawPointer, JSONObject) throws -> Void
+        let didDecode: (UnsafeMutableRawPointer, JSONObject, MappingContext) throws -> Void
 
         /// The hooks of model type `type`; the pointer given to `didDecode` addresses a `type` variable.
         init(_ type: any JSONDecodingHooks.Type) {
             func make<H: JSONDecodingHooks>(_: H.Type) -> DecodingHooks {
-                DecodingHooks(willDecode: { try H.willDecode($0) },
-                              didDecode: { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didDecode(from: object) })
+                DecodingHooks(willDecode: { try H.willDecode($0, context: $1) },
+                              didDecode: { pointer, object, context in
+                                  try pointer.assumingMemoryBound(to: H.self).pointee.didDecode(from: object, context: context)
+                              })
             }
             self = make(type)
         }
 
-        private init(willDecode: @escaping (JSONObject) throws -> JSONObject,
-                     didDecode: @escaping (UnsafeMutableRawPointer, JSONObject) throws -> Void) {
+        private init(willDecode: @escaping (JSONObject, MappingContext) throws -> JSONObject,
+                     didDecode: @escaping (UnsafeMutableRawPointer, JSONObject, MappingContext) throws -> Void) {
             self.willDecode = willDecode
             self.didDecode = didDecode
         }
     }
 
     /// The encoding hook of model type `type`; the pointer it is given addresses a `type` variable.
-    static func encodingHook(_ type: any JSONEncodingHooks.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
-        func make<H: JSONEncodingHooks>(_: H.Type) -> (UnsafeRawPointer, inout JSONObject) throws -> Void {
-            { pointer, object in try pointer.assumingMemoryBound(to: H.self).pointee.didEncode(into: &object) }
+    static func encodingHook(_ type: any JSONEncodingHooks.Type) -> (UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void {
+        func make<H: JSONEncodingHooks>(_: H.Type) -> (UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void {
+            { pointer, object, context in
+                try pointer.assumingMemoryBound(to: H.self).pointee.didEncode(into: &object, context: context)
+            }
         }
         return make(type)
     }
 
     init(type: Any.Type, isClass: Bool, size: Int, properties: [PropertyMeta], codec: FieldCodec,
-         decodingHooks: DecodingHooks?, encodingHook: ((UnsafeRawPointer, inout JSONObject) throws -> Void)?,
+         decodingHooks: DecodingHooks?, encodingHook: ((UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void)?,
          polymorphic: (any JSONPolymorphic.Type)?, matchesKeysIgnoringCase: Bool) {
         self.type = type
         self.isClass = isClass

@@ -7,11 +7,27 @@
 /// Writes a model's properties following its encoding plan (not generic: compiled once).
 func encodeProperties(_ base: UnsafeRawPointer, meta: ModelMeta, _ e: inout EncodeContext) throws(MappingError) {
     let plan = e.sortsKeys ? meta.sortedEncodingPlan : meta.encodingPlan
+    if e.path != nil { return try encodeMembersTrackingPath(plan.members, base, meta, &e) }
     try encodeMembers(plan.members, base, meta, &e)
 }
 
+@inline(never)
 private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPointer, _ meta: ModelMeta,
                            _ e: inout EncodeContext) throws(MappingError) {
+    try encodeMembersBody(members, base, meta, tracksPath: false, &e)
+}
+
+/// ``encodeMembers(_:_:_:_:)`` with each property's name on `e.path` while it is written, for encodes
+/// that may call a hook or transformer (``FieldCodec/reachesContext``); the plain loop never looks.
+@inline(never)
+private func encodeMembersTrackingPath(_ members: [EncodingPlan.Member], _ base: UnsafeRawPointer, _ meta: ModelMeta,
+                                       _ e: inout EncodeContext) throws(MappingError) {
+    try encodeMembersBody(members, base, meta, tracksPath: true, &e)
+}
+
+@inline(__always)
+private func encodeMembersBody(_ members: [EncodingPlan.Member], _ base: UnsafeRawPointer, _ meta: ModelMeta,
+                               tracksPath: Bool, _ e: inout EncodeContext) throws(MappingError) {
     e.writer.beginObject()
     var written = 0
     for member in members {
@@ -23,6 +39,8 @@ private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPo
             let field = base + slot.offset
             if !e.writesNulls && slot.isNil(field) { continue }
             writeKey(member, first: written == 0, &e)
+            if tracksPath { e.path!.append(meta.properties[p].name) }
+            defer { if tracksPath { e.path!.removeLast() } }
             do {
                 try slot.encode(field, &e)
             } catch {
@@ -33,7 +51,11 @@ private func encodeMembers(_ members: [EncodingPlan.Member], _ base: UnsafeRawPo
         case .object(let children):
             guard e.writesNulls || hasContent(children, base, meta) else { continue }
             writeKey(member, first: written == 0, &e)
-            try encodeMembers(children, base, meta, &e)
+            if tracksPath {
+                try encodeMembersTrackingPath(children, base, meta, &e)
+            } else {
+                try encodeMembers(children, base, meta, &e)
+            }
         }
         written += 1
     }
@@ -68,14 +90,15 @@ private func hasContent(_ members: [EncodingPlan.Member], _ base: UnsafeRawPoint
 
 /// Models with ``JSONEncodingHooks``: encode, hand the object to the hook, write what it returns.
 func encodeWithHook(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: ModelMeta,
-                    hook: (UnsafeRawPointer, inout JSONObject) throws -> Void, _ e: inout EncodeContext) throws(MappingError) {
+                    hook: (UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void, _ e: inout EncodeContext) throws(MappingError) {
     var inner = EncodeContext(options: e.options.subtracting([.prettyPrinted, .sortedKeys]))
+    inner.path = e.path
     try encodeProperties(base, meta: meta, &inner)
     var object: JSONObject
     do {
         let value = try JSONValue(json: inner.writer.bytes)
         object = value.objectValue ?? JSONObject()
-        try hook(variable, &object)
+        try hook(variable, &object, e.mappingContext())
     } catch let error as MappingError {
         throw error
     } catch {

@@ -97,7 +97,8 @@ final class RecordDecoder<T: JSONMappable> {
             try tokenizer.feed(bytes, referencingInput: true)
             try tokenizer.finish()
             let view = tokenizer.view
-            let model = try decodeReporting(view, options: options, locate: { error in
+            let model = try decodeReporting(view, options: options, tracksPath: codec.reachesContext,
+                                            contextPrefix: ["[\(span.index)]"], locate: { error in
                 view.locate(&error)
                 Self.locate(&error, in: bytes, span: span, windowBase: windowBase)
             }) { c throws(MappingError) in try codec.decode(c, 0) }

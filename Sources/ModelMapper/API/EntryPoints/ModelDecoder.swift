@@ -34,19 +34,19 @@ public struct ModelDecoder: Sendable {
     /// Decodes a model from a JSON object.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level array of models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
         let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
-        return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level object whose values are models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
         let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
-        return try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     // MARK: Root paths
@@ -60,47 +60,47 @@ public struct ModelDecoder: Sendable {
     ///   theirs (`data.user.id`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     /// Decodes the array of models at a key path of the document (`"data.items"`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
         let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     /// Decodes the object of models at a key path of the document (`"result"`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                           at path: MappingKey) throws -> [String: M] {
         let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values.
     public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
-            try decodeDocument(json, filter: codec.tapeFilter) { c throws(MappingError) in try codec.update(c, 0, pointer) }
+            try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
     }
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeObject(object, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
         let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
-        return try decodeObject(object) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeObject(object, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
     public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
-            try decodeObject(object) { c throws(MappingError) in try codec.update(c, 0, pointer) }
+            try decodeObject(object, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
     }
 
@@ -108,27 +108,27 @@ public struct ModelDecoder: Sendable {
 
     /// Parses `json`, runs `body` on the tape, and resolves error positions against the bytes. `filter`
     /// (the root codec's) lets the tape skip what the model does not read.
-    func decodeDocument<R, Input: JSONInput>(_ json: Input, filter: TapeFilterNode? = nil,
+    func decodeDocument<R, Input: JSONInput>(_ json: Input, filter: TapeFilterNode? = nil, tracksPath: Bool = false,
                                              _ body: (DecodeContext) throws(MappingError) -> R) throws -> R {
         let options = self.options
         return try json.withJSONBytes { bytes throws(MappingError) -> R in
-            try decodeBytes(bytes, options: options, filter: filter, body)
+            try decodeBytes(bytes, options: options, filter: filter, tracksPath: tracksPath, body)
         }
     }
 
     /// Parses `json` keeping only the way to `path` (and what `leaf` keeps below it), then runs `body` on
     /// the value there.
-    func decodeDocument<R, Input: JSONInput>(_ json: Input, at path: MappingKey, leaf: TapeFilterNode?,
+    func decodeDocument<R, Input: JSONInput>(_ json: Input, at path: MappingKey, leaf: TapeFilterNode?, tracksPath: Bool = false,
                                              _ body: (DecodeContext, Int) throws(MappingError) -> R) throws -> R {
         let root = try RootPath(path)
         let filter = root.filter(leaf: leaf)
         return try withExtendedLifetime(filter) {
-            try decodeDocument(json, filter: filter) { c throws(MappingError) in try root.decode(c, body) }
+            try decodeDocument(json, filter: filter, tracksPath: tracksPath) { c throws(MappingError) in try root.decode(c, body) }
         }
     }
 
-    private func decodeObject<R>(_ object: Any, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-        try decodeFoundationObject(object, options: options, body)
+    private func decodeObject<R>(_ object: Any, tracksPath: Bool, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+        try decodeFoundationObject(object, options: options, tracksPath: tracksPath, body)
     }
 }
 

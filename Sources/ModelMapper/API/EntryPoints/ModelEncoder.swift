@@ -58,6 +58,7 @@ public struct ModelEncoder: Sendable {
 
     private func run<V>(_ codec: ValueCodec<V>, _ value: V) throws(MappingError) -> [UInt8] {
         var context = EncodeContext(options: modelOptions)
+        if codec.reachesContext { context.path = [] }
         try codec.encode(value, &context)
         return context.writer.bytes
     }

@@ -47,6 +47,14 @@ public struct DecodingOptions: Sendable {
     /// key a model reads (plain keys, key paths, alternatives), not to a root path given with `at:`. Off
     /// by default; when on, objects are recorded whole while parsing (no skipping of unread members).
     public var caseInsensitiveKeys = false
+    /// Values handed to hooks and transformers in ``MappingContext/userInfo`` (a tenant, a locale, a
+    /// clock); empty by default. Reading them costs nothing to models without hooks or transformers.
+    ///
+    /// ```swift
+    /// var options = DecodingOptions.lenient
+    /// options.userInfo = ["tenant": "a"]
+    /// ```
+    public var userInfo: [String: any Sendable] = [:]
 
     /// Creates options.
     public init(conversion: Conversion = .lenient, dateStrategy: DateStrategy = .default,

@@ -8,6 +8,9 @@ public struct EncodingOptions: OptionSet, Sendable {
     /// The key strategy of every model whose ``ModelMapping/keyStrategy`` is nil (JSONEncoder's
     /// `keyEncodingStrategy`); nil: `.identity`. `[.sortedKeys, .keys(.snakeCase)]` sets it too.
     public var keyStrategy: KeyStrategy? = nil
+    /// Values handed to encoding hooks and transformers in ``MappingContext/userInfo``; empty by default.
+    /// Like the strategies, kept by the set algebra, and taken from the other side of a union when empty.
+    public var userInfo: [String: any Sendable] = [:]
 
     public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -15,13 +18,14 @@ public struct EncodingOptions: OptionSet, Sendable {
     //
     // OptionSet's default implementations rebuild the value from `rawValue` alone, which would reset the
     // strategy: here `options.subtracting(.prettyPrinted)`, `options.insert(.sortedKeys)` and the rest keep
-    // `options.dateStrategy` and `keyStrategy`, and a union also takes the other side's strategies when
+    // `options.dateStrategy`, `keyStrategy` and `userInfo`, and a union also takes the other side's strategies when
     // this one's are `.default` / nil (so `[.sortedKeys, .dates(.iso8601), .keys(.snakeCase)]` has them).
 
     public mutating func formUnion(_ other: EncodingOptions) {
         rawValue |= other.rawValue
         if case .default = dateStrategy { dateStrategy = other.dateStrategy }
         if keyStrategy == nil { keyStrategy = other.keyStrategy }
+        if userInfo.isEmpty { userInfo = other.userInfo }
     }
 
     public mutating func formIntersection(_ other: EncodingOptions) { rawValue &= other.rawValue }

@@ -33,11 +33,23 @@ public protocol JSONDecodingHooks {
     /// Called after all properties are set, with the object as `willDecode` returned it; derive values or
     /// validate here. A thrown error becomes a ``MappingError`` of kind `.validation` with the path.
     mutating func didDecode(from object: JSONObject) throws
+    /// ``willDecode(_:)`` with the mapping's context (the options' `userInfo`, the model's path). The
+    /// mapper calls this one; the default calls ``willDecode(_:)``, so implement either.
+    static func willDecode(_ object: JSONObject, context: MappingContext) throws -> JSONObject
+    /// ``didDecode(from:)`` with the mapping's context (the options' `userInfo`, the model's path). The
+    /// mapper calls this one; the default calls ``didDecode(from:)``, so implement either.
+    mutating func didDecode(from object: JSONObject, context: MappingContext) throws
 }
 
 extension JSONDecodingHooks {
     public static func willDecode(_ object: JSONObject) throws -> JSONObject { object }
     public mutating func didDecode(from object: JSONObject) throws {}
+    public static func willDecode(_ object: JSONObject, context: MappingContext) throws -> JSONObject {
+        try willDecode(object)
+    }
+    public mutating func didDecode(from object: JSONObject, context: MappingContext) throws {
+        try didDecode(from: object)
+    }
 }
 
 /// A hook after encoding a model: edit the JSON object (add, rename or remove members).
@@ -45,6 +57,17 @@ public protocol JSONEncodingHooks {
     /// Called with the model's encoded object; changes are written out. A thrown error becomes a
     /// ``MappingError`` of kind `.validation`.
     func didEncode(into object: inout JSONObject) throws
+    /// ``didEncode(into:)`` with the mapping's context (the options' `userInfo`, the model's path). The
+    /// mapper calls this one; the default calls ``didEncode(into:)``, so implement either.
+    func didEncode(into object: inout JSONObject, context: MappingContext) throws
+}
+
+extension JSONEncodingHooks {
+    /// Does nothing: a type implementing only ``didEncode(into:context:)`` needs no other method.
+    public func didEncode(into object: inout JSONObject) throws {}
+    public func didEncode(into object: inout JSONObject, context: MappingContext) throws {
+        try didEncode(into: &object)
+    }
 }
 
 /// A class hierarchy whose JSON picks the concrete class (YYModel's `modelCustomClassForDictionary`).

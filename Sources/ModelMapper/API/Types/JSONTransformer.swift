@@ -12,8 +12,8 @@ import Foundation
 public struct JSONTransformer: Sendable {
     /// The property type the transformer produces and consumes.
     let valueType: Any.Type
-    let decodeBody: @Sendable (JSONValue) throws -> Any
-    let encodeBody: @Sendable (Any) throws -> JSONValue
+    let decodeBody: @Sendable (JSONValue, MappingContext) throws -> Any
+    let encodeBody: @Sendable (Any, MappingContext) throws -> JSONValue
 
     /// A transformer for properties of type `T` (for an Optional property, `T` may be the wrapped type).
     public init<T>(
@@ -21,13 +21,31 @@ public struct JSONTransformer: Sendable {
         decode: @escaping @Sendable (JSONValue) throws -> T,
         encode: @escaping @Sendable (T) throws -> JSONValue
     ) {
+        self.init(T.self, decodeInContext: { json, _ in try decode(json) }, encodeInContext: { value, _ in try encode(value) })
+    }
+
+    /// A transformer for properties of type `T` whose conversions see the mapping's context: the options'
+    /// `userInfo` and the property's path.
+    ///
+    /// ```swift
+    /// "price": JSONTransformer(Double.self, decodeInContext: { json, context in
+    ///     (json.doubleValue ?? 0) * (context.userInfo["rate"] as? Double ?? 1)
+    /// }, encodeInContext: { value, context in
+    ///     .number(JSONNumber(value / (context.userInfo["rate"] as? Double ?? 1)))
+    /// })
+    /// ```
+    public init<T>(
+        _ type: T.Type = T.self,
+        decodeInContext: @escaping @Sendable (JSONValue, MappingContext) throws -> T,
+        encodeInContext: @escaping @Sendable (T, MappingContext) throws -> JSONValue
+    ) {
         valueType = T.self
-        decodeBody = { try decode($0) }
-        encodeBody = { value in
+        decodeBody = { try decodeInContext($0, $1) }
+        encodeBody = { value, context in
             guard let typed = value as? T else {
                 throw MappingError(.unsupportedType, "transformer for \(T.self) received \(Swift.type(of: value))")
             }
-            return try encode(typed)
+            return try encodeInContext(typed, context)
         }
     }
 
