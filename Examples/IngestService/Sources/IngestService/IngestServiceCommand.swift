@@ -34,11 +34,17 @@ struct IngestServiceCommand: AsyncParsableCommand {
     var rejectionListLimit = 100
 
     @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).")
-    var logLevel: Logger.Level = .info
+    var logLevel = "info"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("unknown log level '\(logLevel)'")
+        }
+    }
 
     func run() async throws {
         var logger = Logger(label: "IngestService")
-        logger.logLevel = logLevel
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let configuration = IngestConfiguration(
             host: host, port: port, deadLetterDirectory: deadLetterDir, maxEventBodySize: maxEventBytes,
             maxEventsBodySize: maxEventsBytes, maxRecordSize: maxRecordBytes, rejectionListLimit: rejectionListLimit)
@@ -46,5 +52,3 @@ struct IngestServiceCommand: AsyncParsableCommand {
         try await app.runService()
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -16,7 +16,7 @@ struct DisconnectTests {
             let lines = TweetLines(firstID: 1_000_000, corruptEvery: 100, seed: 3)
             let (partial, sentPartially) = lines.body(lines: 2000)
             let bytes = Array(partial.readableBytesView)
-            let half = Array(bytes.prefix(bytes.count / 2 + 17))   // ends in the middle of a line
+            let half = Array(bytes.prefix(bytes.count / 2 + 17))  // ends in the middle of a line
 
             let client = try RawClient(port: server.port)
             var head = "POST /events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
@@ -81,8 +81,9 @@ struct DisconnectTests {
                 sent.append(expected)
                 let bytes = Array(body.readableBytesView)
                 let client = try RawClient(port: server.port)
-                try client.send("POST /events HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
-                    + "Content-Length: \(bytes.count * 2)\r\n\r\n")
+                try client.send(
+                    "POST /events HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
+                        + "Content-Length: \(bytes.count * 2)\r\n\r\n")
                 try client.send(Array(bytes.prefix(1000 * (round + 1))))
                 client.abort()
             }

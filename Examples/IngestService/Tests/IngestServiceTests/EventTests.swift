@@ -18,7 +18,9 @@ struct EventTests {
         var offset: Int? = nil
     }
 
-    func postEvent(_ server: TestServer, _ text: String, contentType: String? = "application/json") async throws
+    func postEvent(
+        _ server: TestServer, _ text: String, contentType: String? = "application/json"
+    ) async throws
         -> (status: Int, error: ErrorReply?)
     {
         let reply = try await server.post("/event", contentType: contentType, body: .bytes(ByteBuffer(string: text)))
@@ -89,13 +91,17 @@ struct EventTests {
     @Test func contentTypes() async throws {
         try await TestServer.with { server in
             let line = ByteBuffer(string: TweetLines.tweet(id: 5, index: 0) + "\n")
-            for type in ["application/x-ndjson", "application/jsonl", "application/jsonlines; charset=UTF-8",
-                         "Application/X-NDJSON", "application/x-jsonlines"] {
+            for type in [
+                "application/x-ndjson", "application/jsonl", "application/jsonlines; charset=UTF-8",
+                "Application/X-NDJSON", "application/x-jsonlines",
+            ] {
                 let reply = try await server.post("/events", contentType: type, body: .bytes(line))
                 #expect(reply.status == 200, "\(type)")
             }
-            for type: String? in ["text/plain", "application/json-seq", "application/x-ndjson; charset=latin1",
-                                  "application", nil] {
+            for type: String? in [
+                "text/plain", "application/json-seq", "application/x-ndjson; charset=latin1",
+                "application", nil,
+            ] {
                 let reply = try await server.post("/events", contentType: type, body: .bytes(line))
                 #expect(reply.status == 415, "\(type ?? "none")")
                 #expect(try ErrorReply(json: reply.body).error == "unsupportedMediaType")

@@ -24,7 +24,9 @@ struct StreamingTests {
             #expect(!sent.rejected.isEmpty)
             try checkSummary(summary, against: sent, sinkIDs: server.sink.ids, listLimit: 100)
             let growth = peak.growth()
-            print("large body: \(sent.bytes) bytes, \(sent.lines) lines, peak RSS growth \(growth.map { "\($0 >> 20) MiB" } ?? "unknown")")
+            print(
+                "large body: \(sent.bytes) bytes, \(sent.lines) lines, peak RSS growth \(growth.map { "\($0 >> 20) MiB" } ?? "unknown")"
+            )
             if let growth {
                 // The body is never held whole: the process (client and server) grows far less than it.
                 #expect(growth < 100_000_000, "peak RSS grew by \(growth) bytes for a \(sent.bytes)-byte body")
@@ -48,8 +50,9 @@ struct StreamingTests {
                         let lines = TweetLines(
                             firstID: Int64(client + 1) * 100_000_000, corruptEvery: 50, seed: UInt64(client))
                         let summary = try await server.postEvents(
-                            .stream(lines.stream(bytes: 3_000_000, chunkSize: 16 << 10, expected: expected),
-                                    length: .unknown))
+                            .stream(
+                                lines.stream(bytes: 3_000_000, chunkSize: 16 << 10, expected: expected),
+                                length: .unknown))
                         return (client, summary, expected.value)
                     }
                 }
@@ -171,6 +174,30 @@ struct StreamingTests {
             #expect(server.sink.ids.count == summary.accepted)
         }
     }
+
+    /// A sink that fails ends the request with 503; what it took before stays taken, once.
+    @Test func failingSinkAnswers503() async throws {
+        try await TestServer.with(sink: RecordingSink(capacity: 50), { $0.sinkBatchSize = 10 }) { server in
+            let (body, expected) = TweetLines(corruptEvery: 0).body(lines: 200)
+            let reply = try await server.post("/events", contentType: "application/x-ndjson", body: .bytes(body))
+            #expect(reply.status == 503)
+            #expect(reply.text.contains(#""error":"sinkFailed""#))
+            #expect(server.sink.ids == Array(expected.acceptedIDs.prefix(50)))
+            #expect(try await server.metricsSnapshot().failedRequests == 1)
+        }
+    }
+
+    /// Rejected records that cannot be saved fail the request (500) rather than vanish.
+    @Test func unwritableDeadLetterDirectoryAnswers500() async throws {
+        try await TestServer.with { server in
+            try FileManager.default.removeItem(atPath: server.deadLetterDirectory)
+            let (body, expected) = TweetLines(corruptEvery: 5).body(lines: 100)
+            #expect(!expected.rejected.isEmpty)
+            let reply = try await server.post("/events", contentType: "application/x-ndjson", body: .bytes(body))
+            #expect(reply.status == 500)
+            #expect(reply.text.contains(#""error":"deadLetterFailed""#))
+        }
+    }
 }
 
 /// The answer, the sink and the dead-letter files against what was sent.
@@ -216,7 +243,8 @@ struct PeakMemory {
 
     init() {
         if let clear = FileHandle(forWritingAtPath: "/proc/self/clear_refs"),
-           (try? clear.write(contentsOf: Data("5".utf8))) != nil {
+            (try? clear.write(contentsOf: Data("5".utf8))) != nil
+        {
             try? clear.close()
             baseline = Self.read("VmRSS:")
         } else {
@@ -232,8 +260,8 @@ struct PeakMemory {
 
     private static func read(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return nil }
         return kilobytes * 1024
     }

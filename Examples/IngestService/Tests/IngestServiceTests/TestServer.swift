@@ -20,6 +20,7 @@ struct TestServer: Sendable {
 
     /// Starts a server, runs `body` against it, stops it.
     static func with<R: Sendable>(
+        sink: RecordingSink = RecordingSink(),
         _ adjust: @Sendable (inout IngestConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> R
     ) async throws -> R {
@@ -28,7 +29,6 @@ struct TestServer: Sendable {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = IngestConfiguration(host: "127.0.0.1", port: 0, deadLetterDirectory: directory)
         adjust(&configuration)
-        let sink = RecordingSink()
         let metrics = IngestMetrics()
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "IngestServiceTests")
@@ -78,7 +78,9 @@ struct TestServer: Sendable {
     }
 
     /// POSTs a JSON Lines body to /events and decodes the summary (failing unless the status is 200).
-    func postEvents(_ body: HTTPClientRequest.Body, contentType: String = "application/x-ndjson") async throws
+    func postEvents(
+        _ body: HTTPClientRequest.Body, contentType: String = "application/x-ndjson"
+    ) async throws
         -> IngestSummary
     {
         let reply = try await post("/events", contentType: contentType, body: body)
@@ -102,12 +104,21 @@ struct HTTPReply: Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Records the ids of the events the service hands over, in order.
+/// Records the ids of the events the service hands over, in order; with `capacity`, refuses (throws)
+/// a batch that would take it past that many events.
 final class RecordingSink: EventSink {
     private let state = Mutex<[Int64]>([])
+    private let capacity: Int
+
+    init(capacity: Int = .max) {
+        self.capacity = capacity
+    }
 
     func consume(_ events: [Status]) async throws {
-        state.withLock { $0 += events.map(\.id) }
+        try state.withLock {
+            guard $0.count + events.count <= capacity else { throw TestFailure("the sink is full") }
+            $0 += events.map(\.id)
+        }
     }
 
     var ids: [Int64] { state.withLock { $0 } }

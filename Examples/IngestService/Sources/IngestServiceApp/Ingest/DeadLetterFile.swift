@@ -2,13 +2,13 @@ import Foundation
 import ModelMapper
 
 #if canImport(Glibc)
-import Glibc
-private let systemClose = Glibc.close
-private let systemWrite = Glibc.write
+    import Glibc
+    private let systemClose = Glibc.close
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-import Darwin
-private let systemClose = Darwin.close
-private let systemWrite = Darwin.write
+    import Darwin
+    private let systemClose = Darwin.close
+    private let systemWrite = Darwin.write
 #endif
 
 /// The refused records of one request, in two files created on the first refusal:

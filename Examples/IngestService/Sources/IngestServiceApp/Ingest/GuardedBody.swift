@@ -64,8 +64,9 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), maxBodySize: maxBodySize, maxLineLength: maxLineLength,
-                      onChunk: onChunk)
+        AsyncIterator(
+            base: base.makeAsyncIterator(), maxBodySize: maxBodySize, maxLineLength: maxLineLength,
+            onChunk: onChunk)
     }
 }
 

@@ -55,6 +55,10 @@ struct StreamIngestor: Sendable {
             }
         } catch let limit as BodyLimitError {
             summary.stoppedEarly = limit.description
+        } catch let error as APIError {
+            // The sink or the dead-letter file failed: nothing more can be delivered or saved.
+            try? deadLetters.close()
+            throw error
         } catch {
             // The client went away (or the reader failed): what was decoded is still delivered, and the
             // refused records so far are saved, then the request fails.
