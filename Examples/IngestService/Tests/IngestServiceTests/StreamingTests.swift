@@ -175,6 +175,24 @@ struct StreamingTests {
         }
     }
 
+    /// Blank lines are not records; `\r\n` ends a line like `\n`; the last line needs no newline. The
+    /// dead-letter file holds the rejected line without its line ending.
+    @Test func blankLinesAndCRLF() async throws {
+        try await TestServer.with { server in
+            let lines = TweetLines(corruptEvery: 0)
+            let good = (0..<4).map { TweetLines.tweet(id: lines.firstID + Int64($0), index: $0) }
+            let bad = good[2].replacingFirst(#""truncated":false"#, with: #""truncated":fals"#)
+            let text = good[0] + "\r\n" + "\n" + "   \n" + good[1] + "\n" + bad + "\r\n" + "\r\n" + good[3]
+            let summary = try await server.postEvents(.bytes(ByteBuffer(string: text)))
+            #expect(summary.accepted == 3)
+            #expect(summary.rejected == 1)
+            let rejection = try #require(summary.rejections.first)
+            #expect(rejection.index == 2 && rejection.line == 5 && rejection.kind == "syntax")
+            #expect(try contents(of: try #require(summary.deadLetterFile)) == Array((bad + "\n").utf8))
+            #expect(server.sink.ids == [0, 1, 3].map { lines.firstID + Int64($0) })
+        }
+    }
+
     /// A sink that fails ends the request with 503; what it took before stays taken, once.
     @Test func failingSinkAnswers503() async throws {
         try await TestServer.with(sink: RecordingSink(capacity: 50), { $0.sinkBatchSize = 10 }) { server in
