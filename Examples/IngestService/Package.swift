@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The ingestion service example (issue #15): its own package so that the library stays free of server
+// dependencies. ModelMapper comes from the checkout two levels up.
+let package = Package(
+    name: "IngestService",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "IngestService", targets: ["IngestService"]),
+        .library(name: "IngestServiceApp", targets: ["IngestServiceApp"]),
+    ],
+    dependencies: [
+        .package(name: "ModelMapper", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    ],
+    targets: [
+        // The application: routes, streaming decode, dead letters, metrics. Tests build it in-process.
+        .target(
+            name: "IngestServiceApp",
+            dependencies: [
+                .product(name: "ModelMapper", package: "ModelMapper"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "IngestService",
+            dependencies: [
+                "IngestServiceApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "IngestServiceTests",
+            dependencies: [
+                "IngestServiceApp",
+                .product(name: "ModelMapper", package: "ModelMapper"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+    ]
+)

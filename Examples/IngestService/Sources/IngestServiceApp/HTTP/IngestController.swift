@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import ModelMapper
+import NIOCore
+
+/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /metrics`.
+struct IngestController: Sendable {
+    let configuration: IngestConfiguration
+    let sink: any EventSink
+    let metrics: IngestMetrics
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.post("events") { request, context in try await self.postEvents(request, context: context) }
+        router.post("event") { request, context in try await self.postEvent(request, context: context) }
+        router.get("metrics") { _, _ in try Response.json(self.metrics.snapshot()) }
+    }
+
+    /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
+    /// when a body or line limit stops the reading).
+    func postEvents(_ request: Request, context: some RequestContext) async throws -> Response {
+        let contentType = request.headers[.contentType]
+        guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
+            metrics.requestRefused()
+            throw APIError.unsupportedMediaType(contentType, accepted: AcceptedContent.eventsDescription)
+        }
+        if let limit = configuration.maxEventsBodySize, let length = request.contentLength, length > limit {
+            metrics.requestRefused()
+            throw APIError.contentTooLarge(limit: limit)
+        }
+        let ingestor = StreamIngestor(configuration: configuration, sink: sink, metrics: metrics)
+        metrics.streamStarted()
+        let start = ContinuousClock.now
+        do {
+            let summary = try await ingestor.ingest(request.body, format: format, deadLetterName: Self.deadLetterName())
+            metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
+            return try Response.json(summary, status: summary.stoppedEarly == nil ? .ok : .contentTooLarge)
+        } catch {
+            metrics.streamEnded(after: ContinuousClock.now - start, failed: true)
+            context.logger.warning("POST /events failed: \(error)")
+            throw error
+        }
+    }
+
+    /// Decodes one document; 200 with its id, 400 with the ``MappingError`` when it cannot be decoded.
+    func postEvent(_ request: Request, context: some RequestContext) async throws -> Response {
+        let contentType = request.headers[.contentType]
+        guard AcceptedContent.isSingleDocument(contentType: contentType) else {
+            metrics.requestRefused()
+            throw APIError.unsupportedMediaType(contentType, accepted: AcceptedContent.jsonType)
+        }
+        let limit = configuration.maxEventBodySize
+        if let length = request.contentLength, length > limit {
+            metrics.requestRefused()
+            throw APIError.contentTooLarge(limit: limit)
+        }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            metrics.requestRefused()
+            throw APIError.contentTooLarge(limit: limit)
+        }
+        metrics.documentReceived()
+        metrics.add(bytes: body.readableBytes)
+        let status: Status
+        do {
+            status = try body.withUnsafeReadableBytes { try Status(json: $0) }
+        } catch let error as MappingError {
+            metrics.add(accepted: 0, rejected: 1)
+            throw APIError.invalidEvent(error)
+        }
+        do { try await sink.consume([status]) } catch { throw APIError.sinkFailed(error) }
+        metrics.add(accepted: 1, rejected: 0)
+        var accepted = EventAccepted()
+        accepted.id = status.id
+        return try Response.json(accepted)
+    }
+
+    /// A name no other request has: milliseconds since 1970, then random hex (`events-1795446902123-1f0c9a3e`).
+    static func deadLetterName() -> String {
+        let millis = Int64(Date().timeIntervalSince1970 * 1000)
+        let random = UUID().uuidString.lowercased().prefix(8)
+        return "events-\(millis)-\(random)"
+    }
+}
+
+/// The answer to a good `POST /event`.
+struct EventAccepted: JSONMappable {
+    var accepted = 1
+    var id: Int64 = 0
+}
+
+extension Request {
+    /// The declared body length, if any.
+    var contentLength: Int? {
+        headers[.contentLength].flatMap { Int($0) }
+    }
+}

@@ -1,0 +1,56 @@
+import ModelMapper
+
+/// The answer to `POST /events`: how many records were taken and refused, the first refused ones with
+/// their errors, and where all refused records were saved.
+public struct IngestSummary: JSONMappable, Sendable {
+    /// Records decoded and handed to the sink.
+    public var accepted = 0
+    /// Records refused (each is in the dead-letter file).
+    public var rejected = 0
+    /// Body bytes read.
+    public var bytes = 0
+    /// The first refused records, up to the configured limit, in input order.
+    public var rejections: [Rejection] = []
+    /// Refused records not listed in ``rejections``.
+    public var rejectionsOmitted = 0
+    /// The dead-letter file: the refused records' raw lines, one per line, in input order (nil if none).
+    public var deadLetterFile: String? = nil
+    /// The errors of the refused records, one JSON object per line, in the same order (nil if none).
+    public var deadLetterErrorsFile: String? = nil
+    /// Why reading stopped before the end of the body (a limit), if it did.
+    public var stoppedEarly: String? = nil
+
+    public init() {}
+}
+
+/// One refused record: where it was and why.
+public struct Rejection: JSONMappable, Sendable {
+    /// The 0-based record number (blank lines are not records).
+    public var index = 0
+    /// The 1-based line where the record starts.
+    public var line = 0
+    /// The byte offset of the record in the body.
+    public var offset = 0
+    /// The ``MappingError`` kind (`syntax`, `typeMismatch`, `missingKey`, …).
+    public var kind = ""
+    /// The property path, starting with the record index (`[12].user`).
+    public var path = ""
+    /// The line and column of the offending token in the body.
+    public var errorLine: Int? = nil
+    public var errorColumn: Int? = nil
+    /// The error as one readable line.
+    public var message = ""
+
+    public init() {}
+
+    init(_ record: RejectedRecord) {
+        index = record.index
+        line = record.line
+        offset = record.offset
+        kind = record.error.kind.rawValue
+        path = record.error.path
+        errorLine = record.error.line
+        errorColumn = record.error.column
+        message = record.error.description
+    }
+}

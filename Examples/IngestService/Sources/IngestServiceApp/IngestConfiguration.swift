@@ -1,0 +1,44 @@
+/// Everything the service can be told at start-up (the executable's options map one to one).
+public struct IngestConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on; 0 picks a free one (the tests use this).
+    public var port: Int
+    /// Where `POST /events` writes the raw lines it rejects (created if missing).
+    public var deadLetterDirectory: String
+    /// The largest body `POST /event` reads (it holds the whole document in memory).
+    public var maxEventBodySize: Int
+    /// The largest body `POST /events` reads; nil for no limit (it streams in bounded memory).
+    public var maxEventsBodySize: Int?
+    /// The longest line `POST /events` buffers. A line is held in memory until it ends (a rejected line
+    /// is also kept whole for its dead letter), so this bounds memory per request.
+    public var maxRecordSize: Int
+    /// How many rejected records a `POST /events` response lists; the rest are counted as omitted.
+    public var rejectionListLimit: Int
+    /// Bytes the JSON Lines reader takes from the body at a time.
+    public var readChunkSize: Int
+    /// Decoded events handed to the sink at a time.
+    public var sinkBatchSize: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        deadLetterDirectory: String = "dead-letters",
+        maxEventBodySize: Int = 1 << 20,
+        maxEventsBodySize: Int? = nil,
+        maxRecordSize: Int = 4 << 20,
+        rejectionListLimit: Int = 100,
+        readChunkSize: Int = 256 << 10,
+        sinkBatchSize: Int = 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.deadLetterDirectory = deadLetterDirectory
+        self.maxEventBodySize = maxEventBodySize
+        self.maxEventsBodySize = maxEventsBodySize
+        self.maxRecordSize = maxRecordSize
+        self.rejectionListLimit = rejectionListLimit
+        self.readChunkSize = readChunkSize
+        self.sinkBatchSize = sinkBatchSize
+    }
+}

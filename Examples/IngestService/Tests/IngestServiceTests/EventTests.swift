@@ -1,0 +1,125 @@
+import AsyncHTTPClient
+import IngestServiceApp
+import ModelMapper
+import NIOCore
+import Testing
+
+/// `POST /event`, content types, limits and `GET /metrics` against the real server.
+@Suite("POST /event and refusals", .serialized)
+struct EventTests {
+    /// The error body of a refused request.
+    struct ErrorReply: JSONMappable {
+        var error = ""
+        var message = ""
+        var kind: String? = nil
+        var path: String? = nil
+        var line: Int? = nil
+        var column: Int? = nil
+        var offset: Int? = nil
+    }
+
+    func postEvent(
+        _ server: TestServer, _ text: String, contentType: String? = "application/json"
+    ) async throws
+        -> (status: Int, error: ErrorReply?)
+    {
+        let reply = try await server.post("/event", contentType: contentType, body: .bytes(ByteBuffer(string: text)))
+        return (reply.status, reply.status == 200 ? nil : try ErrorReply(json: reply.body))
+    }
+
+    @Test func goodEventReachesTheSink() async throws {
+        try await TestServer.with { server in
+            let reply = try await server.post(
+                "/event", contentType: "application/json; charset=utf-8",
+                body: .bytes(ByteBuffer(string: TweetLines.tweet(id: 77, index: 3))))
+            #expect(reply.status == 200)
+            #expect(reply.text.contains(#""id":77"#))
+            #expect(server.sink.ids == [77])
+        }
+    }
+
+    /// Bad documents get 400 with the MappingError's kind, path and position.
+    @Test func badEventsAreAnsweredWithTheMappingError() async throws {
+        try await TestServer.with { server in
+            let syntax = try await postEvent(server, "{\"id\":1,\n \"user\":{\"id\":tru}}")
+            #expect(syntax.status == 400)
+            #expect(syntax.error?.error == "invalidEvent")
+            #expect(syntax.error?.kind == "syntax")
+            #expect(syntax.error?.line == 2)
+            #expect(syntax.error?.column != nil)
+
+            let type = try await postEvent(server, #"{"id":1,"user":7}"#)
+            #expect(type.status == 400)
+            #expect(type.error?.kind == "typeMismatch")
+            #expect(type.error?.path == "user")
+            #expect(type.error?.line == 1 && type.error?.column == 16)
+
+            let missing = try await postEvent(server, #"{"user":{"id":2}}"#)
+            #expect(missing.status == 400)
+            #expect(missing.error?.kind == "missingKey")
+
+            let value = try await postEvent(server, #"{"id":1,"user":{"id":"x"}}"#)
+            #expect(value.status == 400)
+            #expect(value.error?.path == "user.id")
+
+            let empty = try await postEvent(server, "")
+            #expect(empty.status == 400)
+            #expect(empty.error?.kind == "syntax")
+
+            #expect(server.sink.ids.isEmpty)
+            let metrics = try await server.metricsSnapshot()
+            #expect(metrics.documentRequests == 5 && metrics.recordsRejected == 5 && metrics.recordsAccepted == 0)
+        }
+    }
+
+    @Test func oversizedEventIsRefused() async throws {
+        try await TestServer.with({ $0.maxEventBodySize = 1000 }) { server in
+            let big = #"{"id":1,"user":{"id":2},"text":""# + String(repeating: "a", count: 2000) + #""}"#
+            let declared = try await postEvent(server, big)
+            #expect(declared.status == 413)
+            #expect(declared.error?.error == "contentTooLarge")
+
+            // Without Content-Length the limit applies while the body is read.
+            let streamed = try await server.post(
+                "/event", contentType: "application/json", body: .stream(ByteBuffer(string: big).chunked(256), length: .unknown))
+            #expect(streamed.status == 413)
+            #expect(server.sink.ids.isEmpty)
+        }
+    }
+
+    /// Each route takes only its content types (415 otherwise), with a UTF-8 charset if any.
+    @Test func contentTypes() async throws {
+        try await TestServer.with { server in
+            let line = ByteBuffer(string: TweetLines.tweet(id: 5, index: 0) + "\n")
+            for type in [
+                "application/x-ndjson", "application/jsonl", "application/jsonlines; charset=UTF-8",
+                "Application/X-NDJSON", "application/x-jsonlines",
+            ] {
+                let reply = try await server.post("/events", contentType: type, body: .bytes(line))
+                #expect(reply.status == 200, "\(type)")
+            }
+            for type: String? in [
+                "text/plain", "application/json-seq", "application/x-ndjson; charset=latin1",
+                "application", nil,
+            ] {
+                let reply = try await server.post("/events", contentType: type, body: .bytes(line))
+                #expect(reply.status == 415, "\(type ?? "none")")
+                #expect(try ErrorReply(json: reply.body).error == "unsupportedMediaType")
+            }
+            let event = TweetLines.tweet(id: 6, index: 0)
+            #expect(try await postEvent(server, event, contentType: "application/x-ndjson").status == 415)
+            #expect(try await postEvent(server, event, contentType: "text/json").status == 415)
+            #expect(try await postEvent(server, event, contentType: nil).status == 415)
+            #expect(try await postEvent(server, event, contentType: "application/json").status == 200)
+            #expect(server.sink.ids == [5, 5, 5, 5, 5, 6])
+            #expect(try await server.metricsSnapshot().refusedRequests == 8)
+        }
+    }
+
+    @Test func unknownRoutesAreNotFound() async throws {
+        try await TestServer.with { server in
+            let reply = try await server.get("/nothing")
+            #expect(reply.status == 404)
+        }
+    }
+}
