@@ -1,6 +1,8 @@
 // Unsafe code: `unsafeBitCast` of pooled keyed-container boxes (the invariants are ContainerPool.swift's:
-// a box is reused only for the same Key type, after the probe confirmed the standard library's layout) and
-// raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
+// a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
+// cast is made by the key type's `TypedKeyedPool.reuse`, reached by an `unsafeDowncast` of the pool found
+// by the key type's identifier, which `keyedPool` always makes a `TypedKeyedPool` of that key type:
+// asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
 // rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`.
 import Foundation
 
@@ -163,16 +165,16 @@ final class TapeDecodingState {
 
     // MARK: Keyed containers
 
-    /// Per key type: containers for reuse, and the keys' names.
-    final class KeyedPool {
-        let type: ObjectIdentifier
+    /// Per key type: containers for reuse, and the keys' names (always a `TypedKeyedPool`).
+    class KeyedPool {
+        final let type: ObjectIdentifier
         /// Containers made for the key type (the pool starts with the second: most types with one
         /// object are decoded once).
-        var made = 0
-        @exclusivity(unchecked) var pool = ContainerPool<TapeKeyedContainerBase>()
+        final var made = 0
+        @exclusivity(unchecked) final var pool = ContainerPool<TapeKeyedContainerBase>()
         /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
         /// for, else this decoding's copy (published at the end).
-        @exclusivity(unchecked) private(set) var names: StreamKeyNames
+        @exclusivity(unchecked) final private(set) var names: StreamKeyNames
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
@@ -184,26 +186,47 @@ final class TapeDecodingState {
         }
 
         /// The table to add a key to (a copy of the shared one, made once).
-        func namesToFill() -> StreamKeyNames {
+        final func namesToFill() -> StreamKeyNames {
             if names.frozen { names = StreamKeyNames(copyOf: names) }
             return names
         }
 
         /// Publishes the names this decoding added.
-        func publish() {
+        final func publish() {
             guard !names.frozen && names.added else { return }
             StreamKeyNameCache.shared.publish(names, for: .init(type: type, variant: 4))
         }
     }
 
+    /// The entry of one key type with the way to hand its pooled containers out: `reuse` reinterprets a
+    /// pooled box as a `KeyedDecodingContainer<Key>`. It is made once per key type with that type's metadata
+    /// captured, so that handing a container out looks no generic metadata up (in the unspecialized
+    /// `container(keyedBy:)`, `KeyedDecodingContainer<Key>` is a resilient type known only through its
+    /// metadata, which the runtime's cache finds in ~450 instructions per object).
+    final class TypedKeyedPool<Key: CodingKey>: KeyedPool {
+        let reuse: (PooledBox) -> KeyedDecodingContainer<Key>
+
+        init(_ type: Key.Type) {
+            reuse = TapeDecodingState.reinterpreter(KeyedDecodingContainer<Key>.self)
+            super.init(type)
+        }
+    }
+
+    /// `box` as a `C` (a `KeyedDecodingContainer`, one reference to its box: see ContainerPool.swift); the
+    /// closure keeps `C`'s metadata.
+    static func reinterpreter<C>(_: C.Type) -> (PooledBox) -> C {
+        precondition(ContainerPool<TapeKeyedContainerBase>.isSupported(C.self), "a keyed container is not one reference")
+        return { box in unsafeBitCast(box, to: C.self) }
+    }
+
     @exclusivity(unchecked) private var keyedPools: [KeyedPool] = []
 
-    /// The entry of key type `Key`.
+    /// The entry of key type `Key` (a `TypedKeyedPool<Key>`).
     @inline(__always)
     func keyedPool<Key: CodingKey>(_ type: Key.Type) -> KeyedPool {
         let id = ObjectIdentifier(type)
         for candidate in keyedPools where candidate.type == id { return candidate }
-        let created = KeyedPool(type)
+        let created = TypedKeyedPool<Key>(type)
         keyedPools.append(created)
         return created
     }
@@ -219,7 +242,10 @@ final class TapeDecodingState {
         }
         if let reused = pool.pool.take() {
             try reused.ref.reset(decoder)
-            return unsafeBitCast(reused.box, to: KeyedDecodingContainer<Key>.self)
+            // The pool of `Key` is a `TypedKeyedPool<Key>` (`keyedPool` makes it; entries are found by the
+            // key type's identifier). The downcast and the call need no metadata of `Key`'s types.
+            assert(pool is TypedKeyedPool<Key>, "the pool of a key type is not typed by it")
+            return unsafeDowncast(pool, to: TypedKeyedPool<Key>.self).reuse(reused.box)
         }
         let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
         let container = KeyedDecodingContainer(made)
