@@ -175,6 +175,10 @@ final class TapeDecodingState {
         /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
         /// for, else this decoding's copy (published at the end).
         @exclusivity(unchecked) final private(set) var names: StreamKeyNames
+        /// Per key tag (below 64): the member ordinal where a container of this key type last found the
+        /// key (255: none). Shared by the type's containers: objects of one type usually share their
+        /// member order, which need not be the order their keys are read in.
+        @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
@@ -816,8 +820,6 @@ class TapeKeyedContainerBase {
     @exclusivity(unchecked) final var members = InlineArray<64, Int32>(repeating: 0)
     @exclusivity(unchecked) final var memberCount = -1
     @exclusivity(unchecked) final var membersTruncated = false
-    /// Per key tag (below 64): the member ordinal where the key was last found (255: none).
-    @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
 
     init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool) throws {
         state = decoder.state
@@ -892,26 +894,25 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     }
 
     /// A tagged key's member: at the cursor (members read in document order), else ahead of it (members
-    /// skipped) unless the key has a learned ordinal, else at the ordinal where this container last found
-    /// the key (objects of one type usually share their member order, which need not be the order their
-    /// keys are read in), else by a scan of the members; learns the ordinal.
+    /// skipped) unless the key has a learned ordinal, else at the ordinal where a container of the key type last
+    /// found the key (`KeyedPool.ordinals`), else by a scan of the members; learns the ordinal.
     @inline(__always)
     private func lookup(_ wanted: UnsafeBufferPointer<UInt8>, tag: Int) -> Int? {
         if cursor < end && matches(cursor, wanted) { return found(cursor) }
         guard tag < 64 else { return lookup(wanted) }
-        if memberCount < 0 && ordinals[tag] == 255 {
+        if memberCount < 0 && keys.ordinals[tag] == 255 {
             // No ordinal learned: read ahead from the cursor first (document order, members skipped),
             // which touches no more of the tape than the value itself needs.
             if let hit = scan(wanted, from: cursor, to: end) { return hit }
         }
         indexMembers()
-        let predicted = Int(ordinals[tag])
+        let predicted = Int(keys.ordinals[tag])
         if predicted < memberCount, matches(Int(members[predicted]), wanted) { return found(Int(members[predicted])) }
         var i = 0
         while i < memberCount {
             let k = Int(members[i])
             if matches(k, wanted) {
-                if i < 255 { ordinals[tag] = UInt8(i) }
+                if i < 255 { keys.ordinals[tag] = UInt8(i) }
                 return found(k)
             }
             i &+= 1
