@@ -1,7 +1,7 @@
 // Unsafe code: `unsafeBitCast` of pooled keyed-container boxes (the invariants are ContainerPool.swift's:
 // a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
-// cast is made by the key type's `TypedKeyedPool.reuse`, reached by an `unsafeDowncast` of the pool found
-// by the key type's identifier, which `keyedPool` always makes a `TypedKeyedPool` of that key type:
+// cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
+// `reinterpreter`, which is set to the key type's reinterpreter before its first container is pooled:
 // asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
 // rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`.
 import Foundation
@@ -165,8 +165,8 @@ final class TapeDecodingState {
 
     // MARK: Keyed containers
 
-    /// Per key type: containers for reuse, and the keys' names (always a `TypedKeyedPool`).
-    class KeyedPool {
+    /// Per key type: containers for reuse, and the keys' names.
+    final class KeyedPool {
         final let type: ObjectIdentifier
         /// Containers made for the key type (the pool starts with the second: most types with one
         /// object are decoded once).
@@ -179,6 +179,9 @@ final class TapeDecodingState {
         /// key (255: none). Shared by the type's containers: objects of one type usually share their
         /// member order, which need not be the order their keys are read in.
         @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
+        /// The key type's `ContainerReinterpreter`, made with the first pooled container (types with
+        /// one object per decoding never need it).
+        @exclusivity(unchecked) final var reinterpreter: AnyObject?
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
@@ -202,17 +205,16 @@ final class TapeDecodingState {
         }
     }
 
-    /// The entry of one key type with the way to hand its pooled containers out: `reuse` reinterprets a
-    /// pooled box as a `KeyedDecodingContainer<Key>`. It is made once per key type with that type's metadata
+    /// The way to hand a key type's pooled containers out: `reuse` reinterprets a pooled box as a
+    /// `KeyedDecodingContainer<Key>`. It is made once per key type and decoding with that type's metadata
     /// captured, so that handing a container out looks no generic metadata up (in the unspecialized
     /// `container(keyedBy:)`, `KeyedDecodingContainer<Key>` is a resilient type known only through its
     /// metadata, which the runtime's cache finds in ~450 instructions per object).
-    final class TypedKeyedPool<Key: CodingKey>: KeyedPool {
+    final class ContainerReinterpreter<Key: CodingKey> {
         let reuse: (PooledBox) -> KeyedDecodingContainer<Key>
 
-        init(_ type: Key.Type) {
+        init() {
             reuse = TapeDecodingState.reinterpreter(KeyedDecodingContainer<Key>.self)
-            super.init(type)
         }
     }
 
@@ -225,12 +227,12 @@ final class TapeDecodingState {
 
     @exclusivity(unchecked) private var keyedPools: [KeyedPool] = []
 
-    /// The entry of key type `Key` (a `TypedKeyedPool<Key>`).
+    /// The entry of key type `Key`.
     @inline(__always)
     func keyedPool<Key: CodingKey>(_ type: Key.Type) -> KeyedPool {
         let id = ObjectIdentifier(type)
         for candidate in keyedPools where candidate.type == id { return candidate }
-        let created = TypedKeyedPool<Key>(type)
+        let created = KeyedPool(type)
         keyedPools.append(created)
         return created
     }
@@ -246,15 +248,18 @@ final class TapeDecodingState {
         }
         if let reused = pool.pool.take() {
             try reused.ref.reset(decoder)
-            // The pool of `Key` is a `TypedKeyedPool<Key>` (`keyedPool` makes it; entries are found by the
-            // key type's identifier). The downcast and the call need no metadata of `Key`'s types.
-            assert(pool is TypedKeyedPool<Key>, "the pool of a key type is not typed by it")
-            return unsafeDowncast(pool, to: TypedKeyedPool<Key>.self).reuse(reused.box)
+            // A pool with containers has the `ContainerReinterpreter<Key>` of its key type (made before the
+            // first one is added). The downcast and the call need no metadata of `Key`'s types.
+            assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool without its key type's reinterpreter")
+            return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
         }
         let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
         let container = KeyedDecodingContainer(made)
         pool.made += 1
-        if pool.made > 1 { pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made) }
+        if pool.made > 1 {
+            if pool.reinterpreter == nil { pool.reinterpreter = ContainerReinterpreter<Key>() }
+            pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made)
+        }
         return container
     }
 
