@@ -1,6 +1,8 @@
 // Unsafe code: `unsafeBitCast` of pooled keyed-container boxes (the invariants are ContainerPool.swift's:
-// a box is reused only for the same Key type, after the probe confirmed the standard library's layout) and
-// raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
+// a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
+// cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
+// `reinterpreter`, which is set to the key type's reinterpreter before its first container is pooled:
+// asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
 // rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`.
 import Foundation
 
@@ -165,14 +167,21 @@ final class TapeDecodingState {
 
     /// Per key type: containers for reuse, and the keys' names.
     final class KeyedPool {
-        let type: ObjectIdentifier
+        final let type: ObjectIdentifier
         /// Containers made for the key type (the pool starts with the second: most types with one
         /// object are decoded once).
-        var made = 0
-        @exclusivity(unchecked) var pool = ContainerPool<TapeKeyedContainerBase>()
+        final var made = 0
+        @exclusivity(unchecked) final var pool = ContainerPool<TapeKeyedContainerBase>()
         /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
         /// for, else this decoding's copy (published at the end).
-        @exclusivity(unchecked) private(set) var names: StreamKeyNames
+        @exclusivity(unchecked) final private(set) var names: StreamKeyNames
+        /// Per key tag (below 64): the member ordinal where a container of this key type last found the
+        /// key (255: none). Shared by the type's containers: objects of one type usually share their
+        /// member order, which need not be the order their keys are read in.
+        @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
+        /// The key type's `ContainerReinterpreter`, made with the first pooled container (types with
+        /// one object per decoding never need it).
+        @exclusivity(unchecked) final var reinterpreter: AnyObject?
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
@@ -184,16 +193,36 @@ final class TapeDecodingState {
         }
 
         /// The table to add a key to (a copy of the shared one, made once).
-        func namesToFill() -> StreamKeyNames {
+        final func namesToFill() -> StreamKeyNames {
             if names.frozen { names = StreamKeyNames(copyOf: names) }
             return names
         }
 
         /// Publishes the names this decoding added.
-        func publish() {
+        final func publish() {
             guard !names.frozen && names.added else { return }
             StreamKeyNameCache.shared.publish(names, for: .init(type: type, variant: 4))
         }
+    }
+
+    /// The way to hand a key type's pooled containers out: `reuse` reinterprets a pooled box as a
+    /// `KeyedDecodingContainer<Key>`. It is made once per key type and decoding with that type's metadata
+    /// captured, so that handing a container out looks no generic metadata up (in the unspecialized
+    /// `container(keyedBy:)`, `KeyedDecodingContainer<Key>` is a resilient type known only through its
+    /// metadata, which the runtime's cache finds in ~450 instructions per object).
+    final class ContainerReinterpreter<Key: CodingKey> {
+        let reuse: (PooledBox) -> KeyedDecodingContainer<Key>
+
+        init() {
+            reuse = TapeDecodingState.reinterpreter(KeyedDecodingContainer<Key>.self)
+        }
+    }
+
+    /// `box` as a `C` (a `KeyedDecodingContainer`, one reference to its box: see ContainerPool.swift); the
+    /// closure keeps `C`'s metadata.
+    static func reinterpreter<C>(_: C.Type) -> (PooledBox) -> C {
+        precondition(ContainerPool<TapeKeyedContainerBase>.isSupported(C.self), "a keyed container is not one reference")
+        return { box in unsafeBitCast(box, to: C.self) }
     }
 
     @exclusivity(unchecked) private var keyedPools: [KeyedPool] = []
@@ -219,12 +248,18 @@ final class TapeDecodingState {
         }
         if let reused = pool.pool.take() {
             try reused.ref.reset(decoder)
-            return unsafeBitCast(reused.box, to: KeyedDecodingContainer<Key>.self)
+            // A pool with containers has the `ContainerReinterpreter<Key>` of its key type (made before the
+            // first one is added). The downcast and the call need no metadata of `Key`'s types.
+            assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool without its key type's reinterpreter")
+            return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
         }
         let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
         let container = KeyedDecodingContainer(made)
         pool.made += 1
-        if pool.made > 1 { pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made) }
+        if pool.made > 1 {
+            if pool.reinterpreter == nil { pool.reinterpreter = ContainerReinterpreter<Key>() }
+            pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made)
+        }
         return container
     }
 
@@ -835,8 +870,6 @@ class TapeKeyedContainerBase {
     @exclusivity(unchecked) final var members = InlineArray<64, Int32>(repeating: 0)
     @exclusivity(unchecked) final var memberCount = -1
     @exclusivity(unchecked) final var membersTruncated = false
-    /// Per key tag (below 64): the member ordinal where the key was last found (255: none).
-    @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
 
     init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool) throws {
         state = decoder.state
@@ -911,26 +944,25 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     }
 
     /// A tagged key's member: at the cursor (members read in document order), else ahead of it (members
-    /// skipped) unless the key has a learned ordinal, else at the ordinal where this container last found
-    /// the key (objects of one type usually share their member order, which need not be the order their
-    /// keys are read in), else by a scan of the members; learns the ordinal.
+    /// skipped) unless the key has a learned ordinal, else at the ordinal where a container of the key type last
+    /// found the key (`KeyedPool.ordinals`), else by a scan of the members; learns the ordinal.
     @inline(__always)
     private func lookup(_ wanted: UnsafeBufferPointer<UInt8>, tag: Int) -> Int? {
         if cursor < end && matches(cursor, wanted) { return found(cursor) }
         guard tag < 64 else { return lookup(wanted) }
-        if memberCount < 0 && ordinals[tag] == 255 {
+        if memberCount < 0 && keys.ordinals[tag] == 255 {
             // No ordinal learned: read ahead from the cursor first (document order, members skipped),
             // which touches no more of the tape than the value itself needs.
             if let hit = scan(wanted, from: cursor, to: end) { return hit }
         }
         indexMembers()
-        let predicted = Int(ordinals[tag])
+        let predicted = Int(keys.ordinals[tag])
         if predicted < memberCount, matches(Int(members[predicted]), wanted) { return found(Int(members[predicted])) }
         var i = 0
         while i < memberCount {
             let k = Int(members[i])
             if matches(k, wanted) {
-                if i < 255 { ordinals[tag] = UInt8(i) }
+                if i < 255 { keys.ordinals[tag] = UInt8(i) }
                 return found(k)
             }
             i &+= 1
