@@ -488,17 +488,22 @@ extension TapeEncodingState {
         try open(model)
     }
 
+    /// A value written by ModelMapper's own codec (mapping mode); its error gets the member's path.
+    private func streamWithCodec<V, K: CodingKey>(_ codec: ValueCodec<V>, _ value: V, depth: Int, key: K) throws {
+        do {
+            try codec.encode(value, &out)
+        } catch {
+            poison()
+            var error = error
+            CodingPathRendering.prepend(CodingPathRendering.render(path(depth, key)), to: &error)
+            throw error
+        }
+    }
+
     /// Dates by the strategy; false when the date is written by its own `encode(to:)`.
     func streamDate<K: CodingKey>(_ date: Date, depth: Int, key: K) throws -> Bool {
         guard isFoundation else {
-            do {
-                try dateCodec.encode(date, &out)
-            } catch {
-                poison()
-                var error = error
-                CodingPathRendering.prepend(CodingPathRendering.render(path(depth, key)), to: &error)
-                throw error
-            }
+            try streamWithCodec(dateCodec, date, depth: depth, key: key)
             return true
         }
         switch strategies.dates {
@@ -521,14 +526,7 @@ extension TapeEncodingState {
     /// Data by the strategy; false when written by its own `encode(to:)`.
     func streamData<K: CodingKey>(_ data: Data, depth: Int, key: K) throws -> Bool {
         guard isFoundation else {
-            do {
-                try dataCodec.encode(data, &out)
-            } catch {
-                poison()
-                var error = error
-                CodingPathRendering.prepend(CodingPathRendering.render(path(depth, key)), to: &error)
-                throw error
-            }
+            try streamWithCodec(dataCodec, data, depth: depth, key: key)
             return true
         }
         switch strategies.data {

@@ -62,6 +62,12 @@ struct JSONWriter {
     mutating func key(_ key: String, first: Bool) {
         element(first: first)
         string(key)
+        nameSeparator()
+    }
+
+    /// The colon after a member's key (` : ` when pretty-printing).
+    @inline(__always)
+    private mutating func nameSeparator() {
         if pretty {
             bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " "))
         } else {
@@ -74,11 +80,7 @@ struct JSONWriter {
     mutating func key(escaped: [UInt8], first: Bool) {
         element(first: first)
         bytes.append(contentsOf: escaped)
-        if pretty {
-            bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " "))
-        } else {
-            bytes.append(UInt8(ascii: ":"))
-        }
+        nameSeparator()
     }
 
     /// Writes a key given as pre-escaped bytes including quotes.
@@ -86,11 +88,7 @@ struct JSONWriter {
     mutating func key(escaped: UnsafeBufferPointer<UInt8>, first: Bool) {
         element(first: first)
         bytes.append(contentsOf: escaped)
-        if pretty {
-            bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " "))
-        } else {
-            bytes.append(UInt8(ascii: ":"))
-        }
+        nameSeparator()
     }
 
     /// Where the output is (its length and nesting), to go back to with `reset(to:)`.
