@@ -68,7 +68,7 @@ final class EmbeddedJSONTests: XCTestCase {
         XCTAssertEqual(bad?.line, 2)
         XCTAssertEqual(bad?.column, 10)
         let syntax = mappingError { try EJEnvelope(json: "{\"users\":\"[{\\\"id\\\":1},]\"}") }
-        XCTAssertEqual(syntax?.kind, .syntax)
+        XCTAssertEqual(syntax?.kind, .invalidValue)  // the document is valid; the string's content is not
         XCTAssertEqual(syntax?.path, "users")
         XCTAssertEqual(syntax?.column, 10)
         XCTAssertTrue(syntax?.message.contains("of the JSON embedded in the string") == true, syntax?.message ?? "")

@@ -5,8 +5,9 @@
 /// parses strings.
 ///
 /// Positions: every error from inside the embedded text, thrown or reported (a syntax error in it, a bad
-/// value in it), points at the string in the outer document (its line, column and offset); the message
-/// of a syntax error adds the byte offset inside the embedded text. Paths continue through the string as
+/// value in it), points at the string in the outer document (its line, column and offset). Embedded text
+/// that is not JSON is `.invalidValue` (the document itself is valid), its message giving the byte offset
+/// inside the embedded text. Paths continue through the string as
 /// if the embedded value were in its place (`user.id`).
 extension ValueCodec {
     /// Whether the value at `index` is a string to decode as embedded JSON (a cold check: codecs call it
@@ -56,8 +57,12 @@ extension ValueCodec {
             return try result.unsafelyUnwrapped.get()
         } catch {
             var error = error
-            if error.kind == .syntax, let offset = error.offset {
-                error.message += " (at byte \(offset) of the JSON embedded in the string)"
+            if error.kind == .syntax {
+                // The document itself is valid JSON: a string that is not is a bad value (forgivable like
+                // any other), never the input's `.syntax` error.
+                error.kind = .invalidValue
+                error.message = "the string is not valid embedded JSON: " + error.message
+                if let offset = error.offset { error.message += " (at byte \(offset) of the JSON embedded in the string)" }
             }
             Self.pointAtString(&error, index)
             throw error
