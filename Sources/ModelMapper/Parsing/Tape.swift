@@ -468,15 +468,11 @@ struct TapeView {
     /// The string or key token at `index` as a new String (one copy).
     ///
     /// yajl checks only the shape of UTF-8 sequences (a lead byte and its continuation bytes), not overlong
-    /// forms (`C0 AF`), surrogates (`ED A0 80`) or values past U+10FFFF (`F4 90 80 80`). String's decoding
-    /// replaces each of those with U+FFFD, and given the shape yajl checked, every replacement makes the
-    /// text longer (a 2–4-byte sequence becomes 2–4 three-byte U+FFFD): an unchanged length proves valid
-    /// UTF-8 at no cost beyond the decoding itself, and a changed one is an error, not a silent change.
+    /// forms (`C0 AF`), surrogates (`ED A0 80`) or values past U+10FFFF (`F4 90 80 80`): `LexedUTF8` finds
+    /// those from the lead bytes, so text that is not valid UTF-8 is an error, not a silent change to U+FFFD.
     @inline(__always)
     func string(at index: Int) throws(MappingError) -> String {
-        let raw = bytes(self[index])
-        let string = String(decoding: raw, as: UTF8.self)
-        guard string.utf8.count == raw.count else { throw invalidUTF8(at: index) }
+        guard let string = LexedUTF8.string(bytes(self[index])) else { throw invalidUTF8(at: index) }
         return string
     }
 
