@@ -1,7 +1,8 @@
 // Unsafe code: word loads from a raw buffer, and Strings made without the standard library's validation.
 //
 // Invariants:
-// - Every word load lies inside `bytes` (`i + 8 <= count`, asserted); the byte after a lead byte is read
+// - Every load lies inside `bytes` (word loads at `i + 8 <= count`, asserted; shorter text is read with
+//   4-, 2- and 1-byte loads covering exactly its bytes); the byte after a lead byte is read
 //   only below `count` (checked: yajl guarantees it, but a short sequence is treated as invalid anyway).
 // - `string(_:)` makes a String without validation only from bytes `isValid` accepted. `isValid` is exact
 //   only for bytes whose multi-byte sequences have the shape yajl's lexer checks (a lead byte C0–F7 and
@@ -19,27 +20,53 @@
 /// non-ASCII text; this check costs about three, and under one for ASCII).
 enum LexedUTF8 {
     /// A String of `bytes` (yajl-lexed string or key text), or nil if they are not valid UTF-8.
+    ///
+    /// Text whose first and last eight bytes are ASCII (keys, URLs, identifiers, dates) takes the standard
+    /// library's decoding, whose ASCII path is the cheapest there is; given yajl's shape check, each
+    /// sequence it would replace with U+FFFD makes the text longer (a 2–4-byte sequence becomes 2–4 three-byte
+    /// U+FFFD), so an unchanged length proves validity. Other text is judged here by its lead bytes and made
+    /// into a String without a second validation.
     @inline(__always)
     static func string(_ bytes: UnsafeRawBufferPointer) -> String? {
-        var isASCII = false
-        let valid = isValid(bytes, isASCII: &isASCII)
+        let result: String?
+        if endsAreASCII(bytes) {
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            result = decoded.utf8.count == bytes.count ? decoded : nil
+        } else {
+            var isASCII = false
+            if isValid(bytes, isASCII: &isASCII), let base = bytes.baseAddress {
+                if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                    let span = Span(_unsafeElements: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
+                                                                         count: bytes.count))
+                    result = String(copying: UTF8Span(unchecked: span, isKnownASCII: isASCII))
+                } else {
+                    result = String(decoding: bytes, as: UTF8.self)
+                }
+            } else {
+                result = nil
+            }
+        }
         #if DEBUG
         let reference = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        assert(valid == (reference != nil), "the lead-byte check disagrees with UTF-8 validation")
+        assert((result == nil) == (reference == nil), "the UTF-8 check disagrees with the standard library's validation")
         #endif
-        guard valid else { return nil }
-        guard bytes.count > 0, let base = bytes.baseAddress else { return "" }
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            let span = Span(_unsafeElements: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
-                                                                 count: bytes.count))
-            return String(copying: UTF8Span(unchecked: span, isKnownASCII: isASCII))
-        } else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        return result
+    }
+
+    /// Whether the first and the last eight bytes (all bytes, when fewer) are ASCII.
+    @inline(__always)
+    private static func endsAreASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        guard n >= 8 else { return shortWord(base, n) & 0x8080_8080_8080_8080 == 0 }
+        let first = base.loadUnaligned(as: UInt64.self), last = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        return (first | last) & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether `bytes`, whose sequences have the shape yajl checks, are valid UTF-8; `isASCII` tells
-    /// whether they are all below 0x80.
+    /// whether they are all below 0x80. Whole words only: a tail shorter than a word is covered by the
+    /// last eight bytes again (or, in text under eight bytes, by one word assembled from 4-, 2- and
+    /// 1-byte loads), so no byte loop runs for ASCII text.
     @inline(__always)
     static func isValid(_ bytes: UnsafeRawBufferPointer, isASCII: inout Bool) -> Bool {
         let n = bytes.count
@@ -47,25 +74,49 @@ enum LexedUTF8 {
             isASCII = true
             return true
         }
-        var i = 0
         var high: UInt64 = 0
-        while i + 8 <= n {
-            assert(i >= 0 && i + 8 <= n, "a word load outside the string")
-            let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            high |= w
-            if w & 0x8080_8080_8080_8080 != 0 && mayHoldSuspectLead(w) {
-                for j in i..<i + 8 where !leadIsValid(base, j, n) { return false }
+        if n >= 8 {
+            var i = 0
+            while true {
+                assert(i >= 0 && i + 8 <= n, "a word load outside the string")
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                high |= w
+                if w & 0x8080_8080_8080_8080 != 0 && mayHoldSuspectLead(w) {
+                    for j in i..<i + 8 where !leadIsValid(base, j, n) { return false }
+                }
+                if i + 8 == n { break }
+                i = min(i + 8, n - 8)
             }
-            i += 8
-        }
-        while i < n {
-            let b = base.load(fromByteOffset: i, as: UInt8.self)
-            high |= UInt64(b)
-            if b >= 0xC0 && !leadIsValid(base, i, n) { return false }
-            i += 1
+        } else {
+            let w = shortWord(base, n)
+            high = w
+            if w & 0x8080_8080_8080_8080 != 0 && mayHoldSuspectLead(w) {
+                for j in 0..<n where !leadIsValid(base, j, n) { return false }
+            }
         }
         isASCII = high & 0x8080_8080_8080_8080 == 0
         return true
+    }
+
+    /// The `n` (< 8) bytes at `base` as the low bytes of a word (the others zero), from 4-, 2- and 1-byte
+    /// loads that stay inside them.
+    @inline(__always)
+    private static func shortWord(_ base: UnsafeRawPointer, _ n: Int) -> UInt64 {
+        assert(n >= 0 && n < 8, "a short word of more than seven bytes")
+        var w: UInt64 = 0
+        var k = 0
+        if n & 4 != 0 {
+            w = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+            k = 4
+        }
+        if n & 2 != 0 {
+            w |= UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt16.self))) << UInt64(k * 8)
+            k += 2
+        }
+        if n & 1 != 0 {
+            w |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64(k * 8)
+        }
+        return w
     }
 
     /// Whether some byte of `w` may be C0, C1, E0, ED or F0–F7: the leads whose sequences yajl may let
