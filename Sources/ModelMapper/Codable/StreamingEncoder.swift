@@ -281,7 +281,7 @@ extension TapeEncodingState {
             if pretty {
                 out.writer.key(escaped: UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)]), first: first)
             } else {
-                out.writer.bytes.append(contentsOf: first ? UnsafeBufferPointer(rebasing: text[1...]) : text)
+                out.writer.append(contentsOf: first ? UnsafeBufferPointer(rebasing: text[1...]) : text)
             }
             return true
         }
@@ -300,9 +300,9 @@ extension TapeEncodingState {
         if pretty {
             out.writer.key(name, first: first)
         } else {
-            if !first { out.writer.bytes.append(UInt8(ascii: ",")) }
+            if !first { out.writer.append(UInt8(ascii: ",")) }
             writeString(name)
-            out.writer.bytes.append(UInt8(ascii: ":"))
+            out.writer.append(UInt8(ascii: ":"))
         }
         return true
     }
@@ -352,7 +352,7 @@ extension TapeEncodingState {
 
     @inline(__always)
     func writeString(_ value: String) {
-        StreamText.appendQuoted(value, to: &out.writer.bytes, escapeSlashes: escapesSlashes)
+        out.writer.string(value, escapeSlashes: escapesSlashes)
     }
 
     /// Writes a value at the current position (after its key or separator); `key` is its coding key

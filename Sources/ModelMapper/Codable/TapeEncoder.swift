@@ -360,7 +360,7 @@ final class TapeEncodingState {
         text.withUTF8 { utf8 in
             var n = utf8.count
             if dropsPointZero && n > 2 && utf8[n - 2] == UInt8(ascii: ".") && utf8[n - 1] == UInt8(ascii: "0") { n -= 2 }
-            e.writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<n]))
+            e.writer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<n]))
         }
     }
 }

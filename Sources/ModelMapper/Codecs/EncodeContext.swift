@@ -6,6 +6,8 @@ struct EncodeContext {
     let sortsKeys: Bool
     /// Keys from the encoding plan are pre-escaped without `\/`; with this option they are escaped again.
     let escapesSlashes: Bool
+    /// Compact output with keys as the plan escaped them: members go through the flat loop.
+    let writesPlainKeys: Bool
     /// The path components (`"user"`, `"[3]"`) of the value being written, for ``MappingContext/path``;
     /// nil (and never touched by the plain loops) unless the root codec reaches a hook or transformer.
     var path: [String]? = nil
@@ -16,6 +18,7 @@ struct EncodeContext {
         writesNulls = options.contains(.writesNulls)
         sortsKeys = options.contains(.sortedKeys)
         escapesSlashes = options.contains(.escapesSlashes)
+        writesPlainKeys = !escapesSlashes && !options.contains(.prettyPrinted)
     }
 }
 

@@ -64,8 +64,14 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     }
 
     override func encode(_ value: Double, _ e: inout EncodeContext) throws(MappingError) {
+        try Self.write(value, &e)
+    }
+
+    /// Writes `value` (the encode loop's built-in path too): its shortest round-trip text.
+    @inline(__always)
+    static func write(_ value: Double, _ e: inout EncodeContext) throws(MappingError) {
         guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
-        e.writer.raw(NumberFormatting.shortest(value))
+        e.writer.number(value, dropsPointZero: false)
     }
 }
 
@@ -81,7 +87,7 @@ final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
 
     override func encode(_ value: Float, _ e: inout EncodeContext) throws(MappingError) {
         guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
-        e.writer.raw(NumberFormatting.shortest(value))
+        e.writer.number(value, dropsPointZero: false)
     }
 }
 

@@ -1,3 +1,9 @@
+// Unsafe code: a plan's flattened entries point into one allocation of key text, made when the plan is
+// built and never freed (a plan lives as long as its meta, for the process).
+//
+// Invariants: each entry's `key[0..<keyCount]` lies inside that allocation; an object entry's `-1 - property`
+// is an index of `members`.
+
 /// The shape of a model's JSON output: the mapping reversed. Key paths build nested objects (sibling paths
 /// share one object), a property with alternative keys writes its first (or its `encodingKeys` entry),
 /// properties in `ignoredWhenEncoding` are left out, and when two properties claim the same key the first
@@ -21,6 +27,19 @@ struct EncodingPlan {
 
     let members: [Member]
 
+    /// `members` (the top level) flattened for the compact loop: plain values, no reference counting.
+    struct Entry {
+        /// `,"key":`, escaped, written without its comma for the first member.
+        let key: UnsafePointer<UInt8>
+        let keyCount: Int
+        /// The property's index in the model's `properties`, or `-1 - i` for `members[i]`, an object.
+        let property: Int
+    }
+
+    /// One entry per member, allocated once and never freed (plans live as long as their meta: for the
+    /// process), like the meta's slots.
+    let entries: UnsafeBufferPointer<Entry>
+
     init(properties: [PropertyMeta], sorted: Bool) {
         var root: [Member] = []
         for (i, property) in properties.enumerated() {
@@ -28,6 +47,30 @@ struct EncodingPlan {
             EncodingPlan.insert(&root, path: path[...], property: i)
         }
         members = sorted ? EncodingPlan.sortedRecursively(root) : root
+        entries = EncodingPlan.flatten(members)
+    }
+
+    private static func flatten(_ members: [Member]) -> UnsafeBufferPointer<Entry> {
+        let keyBytes = members.reduce(0) { $0 + $1.escapedKey.count + 2 }
+        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: max(keyBytes, 1))
+        let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: members.count)
+        var o = 0
+        for (i, member) in members.enumerated() {
+            let start = text + o
+            start[0] = UInt8(ascii: ",")
+            member.escapedKey.withUnsafeBufferPointer { (start + 1).initialize(from: $0.baseAddress!, count: $0.count) }
+            start[member.escapedKey.count + 1] = UInt8(ascii: ":")
+            let count = member.escapedKey.count + 2
+            o += count
+            let property: Int
+            switch member.node {
+            case .property(let p): property = p
+            case .object: property = -1 - i
+            }
+            (entries.baseAddress! + i).initialize(to: Entry(key: UnsafePointer(start), keyCount: count, property: property))
+        }
+        assert(o == keyBytes, "plan keys miscounted")
+        return UnsafeBufferPointer(entries)
     }
 
     private static func member(_ key: String, _ node: Node) -> Member {

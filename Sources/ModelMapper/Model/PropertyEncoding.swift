@@ -8,7 +8,111 @@
 func encodeProperties(_ base: UnsafeRawPointer, meta: ModelMeta, _ e: inout EncodeContext) throws(MappingError) {
     let plan = e.sortsKeys ? meta.sortedEncodingPlan : meta.encodingPlan
     if e.path != nil { return try encodeMembersTrackingPath(plan.members, base, meta, &e) }
+    if e.writesPlainKeys { return try encodeEntries(plan, base, meta, &e) }
     try encodeMembers(plan.members, base, meta, &e)
+}
+
+/// The compact loop: the plan's flat entries (keys written with their separators in one copy), and the
+/// built-in field kinds written by a switch rather than through their codecs (as the decoding loop does).
+/// Same output as ``encodeMembers(_:_:_:_:)``.
+@inline(never)
+private func encodeEntries(_ plan: EncodingPlan, _ base: UnsafeRawPointer, _ meta: ModelMeta,
+                           _ e: inout EncodeContext) throws(MappingError) {
+    e.writer.beginObject()
+    var first = true
+    let slots = meta.slots
+    let writesNulls = e.writesNulls
+    for entry in plan.entries {
+        let p = entry.property
+        if p >= 0 {
+            assert(p < meta.properties.count, "an encoding plan's property index out of bounds")
+            let slot = slots[p]
+            assert(slot.offset >= 0 && slot.offset + slot.fieldSize <= meta.size, "a field read outside the model's memory")
+            let field = base + slot.offset
+            switch slot.kind {
+            case .string:
+                writeEntryKey(entry, first: first, &e)
+                e.writer.string(field.assumingMemoryBound(to: String.self).pointee)
+            case .int:
+                writeEntryKey(entry, first: first, &e)
+                e.writer.integer(field.load(as: Int.self))
+            case .int64:
+                writeEntryKey(entry, first: first, &e)
+                e.writer.integer(field.load(as: Int64.self))
+            case .bool:
+                writeEntryKey(entry, first: first, &e)
+                e.writer.bool(field.load(as: Bool.self))
+            case .optionalString:
+                let value = field.assumingMemoryBound(to: String?.self)
+                if value.pointee == nil {
+                    guard writesNulls else { continue }
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.null()
+                } else {
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.string(value.pointee.unsafelyUnwrapped)
+                }
+            case .optionalInt:
+                if let value = field.load(as: Int?.self) {
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.integer(value)
+                } else {
+                    guard writesNulls else { continue }
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.null()
+                }
+            case .optionalInt64:
+                if let value = field.load(as: Int64?.self) {
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.integer(value)
+                } else {
+                    guard writesNulls else { continue }
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.null()
+                }
+            case .optionalBool:
+                if let value = field.load(as: Bool?.self) {
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.bool(value)
+                } else {
+                    guard writesNulls else { continue }
+                    writeEntryKey(entry, first: first, &e)
+                    e.writer.null()
+                }
+            case .double:
+                writeEntryKey(entry, first: first, &e)
+                do { try DoubleCodec.write(field.load(as: Double.self), &e) } catch {
+                    var error = error
+                    error.prependKey(meta.properties[p].name)
+                    throw error
+                }
+            case .optionalDouble, .codec:
+                if !writesNulls && slot.isNil(field) { continue }
+                writeEntryKey(entry, first: first, &e)
+                do { try slot.encode(field, &e) } catch {
+                    var error = error
+                    error.prependKey(meta.properties[p].name)
+                    throw error
+                }
+            }
+        } else {
+            let i = -1 - p
+            assert(i < plan.members.count, "an encoding plan's member index out of bounds")
+            guard case .object(let children) = plan.members[i].node else { preconditionFailure("not an object member") }
+            guard writesNulls || hasContent(children, base, meta) else { continue }
+            writeEntryKey(entry, first: first, &e)
+            try encodeMembers(children, base, meta, &e)
+        }
+        first = false
+    }
+    e.writer.endObject(empty: first)
+}
+
+/// An entry's key with its separators (`,"key":`; no comma for the first member).
+@inline(__always)
+private func writeEntryKey(_ entry: EncodingPlan.Entry, first: Bool, _ e: inout EncodeContext) {
+    let skip = first ? 1 : 0
+    e.writer.append(contentsOf: UnsafeBufferPointer(start: entry.key + skip, count: entry.keyCount &- skip))
 }
 
 @inline(never)

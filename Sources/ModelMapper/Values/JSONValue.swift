@@ -93,7 +93,7 @@ public enum JSONValue: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var description: String {
         var writer = JSONWriter(layout: .init())
         writer.write(self)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -9,28 +9,28 @@ extension ModelEncoder {
     /// - Throws: `EncodingError.invalidValue` (NaN or infinity with `.throw`, a top-level value that
     ///   encodes nothing), with the coding path.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encodeCodable(value, usesMapping: true))
+        try encodeCodable(value, usesMapping: true).takeData()
     }
 
     /// Encodes any `Encodable` value through `encode(to:)` only, ignoring `JSONMappable` conformances —
     /// what `JSONEncoder` does with the same type (the benchmarks compare the two this way).
     public func encodeUsingCodable<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encodeCodable(value, usesMapping: false))
+        try encodeCodable(value, usesMapping: false).takeData()
     }
 
     /// A model that is also `Encodable` (a ``JSONCodable`` model) takes the mapper's path.
     public func encode<M: JSONMappable & Encodable>(_ model: M) throws -> Data {
-        Data(try encodeBytes(model))
+        try encodeOutput(model).takeData()
     }
 
     /// Models that are also `Encodable`, as a JSON array: the mapper's path.
     public func encode<M: JSONMappable & Encodable>(_ models: [M]) throws -> Data {
-        Data(try encodeBytes(models))
+        try encodeOutput(models).takeData()
     }
 
     /// Models that are also `Encodable`, as a JSON object: the mapper's path.
     public func encode<M: JSONMappable & Encodable>(_ models: [String: M]) throws -> Data {
-        Data(try encodeBytes(models))
+        try encodeOutput(models).takeData()
     }
 
     /// ``options`` with the layout of ``outputFormatting`` (for models).
@@ -49,7 +49,7 @@ extension ModelEncoder {
         return o
     }
 
-    func encodeCodable<T: Encodable>(_ value: T, usesMapping: Bool) throws -> [UInt8] {
+    func encodeCodable<T: Encodable>(_ value: T, usesMapping: Bool) throws -> JSONWriter {
         var strategies = FoundationEncodingStrategies()
         strategies.keys = keyEncodingStrategy
         strategies.dates = dateEncodingStrategy
@@ -61,7 +61,7 @@ extension ModelEncoder {
         if !options.contains(.sortedKeys) {
             let stream = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
             stream.out = EncodeContext(options: options, capacity: 4096)
-            if try stream.streamRoot(value) { return stream.out.writer.bytes }
+            if try stream.streamRoot(value) { return stream.out.writer }
         }
         let state = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
         let node: EncodedNode
@@ -84,6 +84,6 @@ extension ModelEncoder {
         }
         var context = EncodeContext(options: options, capacity: 4096)
         try state.write(node, &context)
-        return context.writer.bytes
+        return context.writer
     }
 }

@@ -28,39 +28,39 @@ public struct ModelEncoder: Sendable {
 
     /// The model as UTF-8 JSON bytes.
     public func encode<M: JSONMappable>(_ model: M) throws -> Data {
-        Data(try encodeBytes(model))
+        try encodeOutput(model).takeData()
     }
 
     /// The models as a JSON array.
     public func encode<M: JSONMappable>(_ models: [M]) throws -> Data {
-        Data(try encodeBytes(models))
+        try encodeOutput(models).takeData()
     }
 
     /// The models as a JSON object.
     public func encode<M: JSONMappable>(_ models: [String: M]) throws -> Data {
-        Data(try encodeBytes(models))
+        try encodeOutput(models).takeData()
     }
 
-    func encodeBytes<M: JSONMappable>(_ model: M) throws(MappingError) -> [UInt8] {
+    func encodeOutput<M: JSONMappable>(_ model: M) throws(MappingError) -> JSONWriter {
         let codec = try MetaCache.forEncoding(modelOptions).codec(for: M.self)
         return try run(codec, model)
     }
 
-    func encodeBytes<M: JSONMappable>(_ models: [M]) throws(MappingError) -> [UInt8] {
+    func encodeOutput<M: JSONMappable>(_ models: [M]) throws(MappingError) -> JSONWriter {
         let codec = ArrayCodec<M>(element: try MetaCache.forEncoding(modelOptions).codec(for: M.self))
         return try run(codec, models)
     }
 
-    func encodeBytes<M: JSONMappable>(_ models: [String: M]) throws(MappingError) -> [UInt8] {
+    func encodeOutput<M: JSONMappable>(_ models: [String: M]) throws(MappingError) -> JSONWriter {
         let codec = DictionaryCodec<M>(value: try MetaCache.forEncoding(modelOptions).codec(for: M.self))
         return try run(codec, models)
     }
 
-    private func run<V>(_ codec: ValueCodec<V>, _ value: V) throws(MappingError) -> [UInt8] {
+    private func run<V>(_ codec: ValueCodec<V>, _ value: V) throws(MappingError) -> JSONWriter {
         var context = EncodeContext(options: modelOptions)
         if codec.reachesContext { context.path = [] }
         try codec.encode(value, &context)
-        return context.writer.bytes
+        return context.writer
     }
 }
 
@@ -74,12 +74,12 @@ extension JSONMappable {
 
     /// The model as a JSON string.
     public func jsonString(options: EncodingOptions = []) throws -> String {
-        String(decoding: try ModelEncoder(options: options).encodeBytes(self), as: UTF8.self)
+        try ModelEncoder(options: options).encodeOutput(self).withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The model as a ``JSONValue``.
     public func jsonValue(options: EncodingOptions = []) throws -> JSONValue {
-        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeBytes(self))
+        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeOutput(self).bytes)
     }
 
     /// The model as a `JSONSerialization`-compatible object (`[String: Any]`).
@@ -96,12 +96,12 @@ extension Array where Element: JSONMappable {
 
     /// The models as a JSON array string.
     public func jsonString(options: EncodingOptions = []) throws -> String {
-        String(decoding: try ModelEncoder(options: options).encodeBytes(self), as: UTF8.self)
+        try ModelEncoder(options: options).encodeOutput(self).withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The models as a ``JSONValue`` array.
     public func jsonValue(options: EncodingOptions = []) throws -> JSONValue {
-        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeBytes(self))
+        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeOutput(self).bytes)
     }
 
     /// The models as a `JSONSerialization`-compatible array.
@@ -118,7 +118,7 @@ extension Dictionary where Key == String, Value: JSONMappable {
 
     /// The models as a JSON object string.
     public func jsonString(options: EncodingOptions = []) throws -> String {
-        String(decoding: try ModelEncoder(options: options).encodeBytes(self), as: UTF8.self)
+        try ModelEncoder(options: options).encodeOutput(self).withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
 
@@ -133,6 +133,6 @@ extension JSONValue {
         try JSONValueCodec.validateNumbers(self)
         var writer = JSONWriter(options: options)
         writer.write(self)
-        return Data(writer.bytes)
+        return writer.takeData()
     }
 }
