@@ -8,6 +8,7 @@
 //   lies inside it) or copied into the arena before the callback returns.
 // - A callback returns 0 to cancel; the reason is stored in `TapeBuffers.failure` first.
 // - yajl keeps the callbacks *pointer*, so the table lives in memory allocated once and never freed.
+// - yajl allocates from `arena` (YajlArena.swift); the handle is freed before the arena is reset or freed.
 // - `RecentInput` copies the last bytes of each chunk into its ring, within the ring's capacity; a chunk
 //   fed with `referencingInput` is kept by pointer instead, valid until `reset` by that promise.
 import CYajl
@@ -22,6 +23,8 @@ import Darwin
 /// Not thread-safe: one tokenizer per thread (it is cheap to create).
 final class Tokenizer {
     let buffers: UnsafeMutablePointer<TapeBuffers>
+    /// The memory of `handle`, reused for the next document's handle after `reset`.
+    private let arena: UnsafeMutablePointer<YajlArena>
     private var handle: yajl_handle?
     /// Bytes fed before the current chunk (for error offsets).
     private(set) var consumedBeforeChunk = 0
@@ -54,19 +57,25 @@ final class Tokenizer {
                                            depthLimit: depthLimit))
         buffers.pointee.recordDepth = recordDepth
         self.allowsMultipleValues = allowsMultipleValues
-        handle = Self.makeHandle(context: buffers, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
+        arena = .allocate(capacity: 1)
+        arena.initialize(to: YajlArena())
+        handle = Self.makeHandle(context: buffers, arena: arena, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
     }
 
     deinit {
         if let handle { yajl_free(handle) }
+        arena.pointee.deallocate()
+        arena.deinitialize(count: 1)
+        arena.deallocate()
         buffers.pointee.deallocate()
         buffers.deinitialize(count: 1)
         buffers.deallocate()
     }
 
-    private static func makeHandle(context: UnsafeMutablePointer<TapeBuffers>, allowsMultipleValues: Bool,
-                                   tracksPositions: Bool) -> yajl_handle? {
-        let handle = yajl_alloc(tracksPositions ? trackingCallbacks : tokenizerCallbacks, nil,
+    private static func makeHandle(context: UnsafeMutablePointer<TapeBuffers>, arena: UnsafeMutablePointer<YajlArena>,
+                                   allowsMultipleValues: Bool, tracksPositions: Bool) -> yajl_handle? {
+        var memory = YajlArena.functions(arena)
+        let handle = yajl_alloc(tracksPositions ? trackingCallbacks : tokenizerCallbacks, &memory,
                                 UnsafeMutableRawPointer(context))
         if allowsMultipleValues, let handle { _ = cyajl_allow_multiple_values(handle, 1) }
         context.pointee.positionHandle = tracksPositions ? handle : nil
@@ -182,7 +191,8 @@ final class Tokenizer {
     /// Clears the tape and the parser so another document can be parsed with the same buffers.
     func reset() {
         if let handle { yajl_free(handle) }
-        handle = Self.makeHandle(context: buffers, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
+        arena.pointee.reset()
+        handle = Self.makeHandle(context: buffers, arena: arena, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
         buffers.pointee.tokenCount = 0
         buffers.pointee.arenaCount = 0
         buffers.pointee.depth = 0
