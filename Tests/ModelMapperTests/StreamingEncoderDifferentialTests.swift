@@ -368,7 +368,9 @@ final class CodableFastPathStreamTextTests: XCTestCase {
             for slashes in [false, true] {
                 var a: [UInt8] = [1, 2]
                 var b: [UInt8] = [1, 2]
-                StreamText.appendQuoted(s, to: &a, escapeSlashes: slashes)
+                var writer = JSONWriter(layout: JSONWriter.Layout())
+                writer.string(s, escapeSlashes: slashes)
+                writer.withBytes { a.append(contentsOf: $0) }
                 var t = s
                 t.withUTF8 { JSONWriter.appendEscaped($0, to: &b, escapeSlashes: slashes) }
                 if a != b { XCTFail("mismatch len \(len)"); return }

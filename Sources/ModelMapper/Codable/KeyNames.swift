@@ -175,7 +175,8 @@ final class StreamKeyNames {
         } else {
             // `,"name":` — the separator and colon of the compact layout around the quoted name.
             text.append(UInt8(ascii: ","))
-            StreamText.appendQuoted(name, to: &text, escapeSlashes: escapeSlashes)
+            var name = name
+            name.withUTF8 { JSONWriter.appendEscaped($0, to: &text, escapeSlashes: escapeSlashes) }
             text.append(UInt8(ascii: ":"))
         }
         let start = byteCount

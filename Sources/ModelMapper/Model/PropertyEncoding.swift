@@ -44,41 +44,13 @@ private func encodeEntries(_ plan: EncodingPlan, _ base: UnsafeRawPointer, _ met
                 e.writer.bool(field.load(as: Bool.self))
             case .optionalString:
                 let value = field.assumingMemoryBound(to: String?.self)
-                if value.pointee == nil {
-                    guard writesNulls else { continue }
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.null()
-                } else {
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.string(value.pointee.unsafelyUnwrapped)
-                }
+                guard writeOptional(value.pointee, entry, first: first, writesNulls, &e, { $1.string($0) }) else { continue }
             case .optionalInt:
-                if let value = field.load(as: Int?.self) {
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.integer(value)
-                } else {
-                    guard writesNulls else { continue }
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.null()
-                }
+                guard writeOptional(field.load(as: Int?.self), entry, first: first, writesNulls, &e, { $1.integer($0) }) else { continue }
             case .optionalInt64:
-                if let value = field.load(as: Int64?.self) {
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.integer(value)
-                } else {
-                    guard writesNulls else { continue }
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.null()
-                }
+                guard writeOptional(field.load(as: Int64?.self), entry, first: first, writesNulls, &e, { $1.integer($0) }) else { continue }
             case .optionalBool:
-                if let value = field.load(as: Bool?.self) {
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.bool(value)
-                } else {
-                    guard writesNulls else { continue }
-                    writeEntryKey(entry, first: first, &e)
-                    e.writer.null()
-                }
+                guard writeOptional(field.load(as: Bool?.self), entry, first: first, writesNulls, &e, { $1.bool($0) }) else { continue }
             case .double:
                 writeEntryKey(entry, first: first, &e)
                 do { try DoubleCodec.write(field.load(as: Double.self), &e) } catch {
@@ -106,6 +78,22 @@ private func encodeEntries(_ plan: EncodingPlan, _ base: UnsafeRawPointer, _ met
         first = false
     }
     e.writer.endObject(empty: first)
+}
+
+/// An optional built-in field with its key: the value, or `null` when nulls are written. False when
+/// nothing was written (nil, nulls omitted).
+@inline(__always)
+private func writeOptional<T>(_ value: T?, _ entry: EncodingPlan.Entry, first: Bool, _ writesNulls: Bool,
+                              _ e: inout EncodeContext, _ write: (T, inout JSONWriter) -> Void) -> Bool {
+    guard let value else {
+        guard writesNulls else { return false }
+        writeEntryKey(entry, first: first, &e)
+        e.writer.null()
+        return true
+    }
+    writeEntryKey(entry, first: first, &e)
+    write(value, &e.writer)
+    return true
 }
 
 /// An entry's key with its separators (`,"key":`; no comma for the first member).

@@ -7,7 +7,7 @@
 // holds the same address as the writer: a writer is used through one variable (`EncodeContext.writer`, a
 // local); a copy of a writer is never written after another copy has grown the buffer (`reserve` asserts
 // the addresses agree). `takeData()` hands the allocation to `Data` and leaves the writer empty.
-// `appendEscaped` reads only `utf8[0..<count]` (a word load only when `i + 8 <= count`, a byte only when
+// `string(utf8:escapeSlashes:)` reads only `utf8[0..<count]` (a word load only when `i + 8 <= count`, a byte only when
 // `i < count`); `writeEscape` writes at most 6 bytes at `out + o` (its callers reserve the room); `literal`
 // reads exactly a static string's bytes.
 
