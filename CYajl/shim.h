@@ -12,6 +12,11 @@ static inline int cyajl_allow_partial_values(yajl_handle handle, int enabled) {
     return yajl_config(handle, yajl_allow_partial_values, enabled);
 }
 
+/* Takes effect when set before the handle's first yajl_parse (yajl makes its lexer then). */
+static inline int cyajl_dont_validate_strings(yajl_handle handle, int enabled) {
+    return yajl_config(handle, yajl_dont_validate_strings, enabled);
+}
+
 /* The calling thread's stack (lowest address and size), for ModelMapper's recursion guard. glibc's
    pthread_getattr_np is a GNU extension that the Swift Glibc module does not expose; its prototype is
    declared here. Returns 0 on success. */

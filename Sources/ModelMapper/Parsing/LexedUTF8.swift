@@ -7,8 +7,9 @@
 // - `string(_:)` makes a String without validation only from bytes `isValid` accepted. `isValid` is exact
 //   only for bytes whose multi-byte sequences have the shape yajl's lexer checks (a lead byte C0–F7 and
 //   the right number of continuation bytes 80–BF; no stray continuation bytes, no F8–FF): callers pass
-//   string and key bytes of a tape, which yajl lexed with its UTF-8 check on (the tokenizers never set
-//   `yajl_dont_validate_strings`). Debug builds compare every verdict with the standard library's.
+//   string and key bytes of a tape, which yajl lexed with its UTF-8 check on, or without it only after
+//   `UTF8Shape.isWellShaped` found the same shape in the whole document (`withParsedDocument`). Debug
+//   builds compare every verdict with the standard library's.
 
 /// UTF-8 checks for text yajl has lexed.
 ///

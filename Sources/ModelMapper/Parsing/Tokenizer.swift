@@ -83,6 +83,14 @@ final class Tokenizer {
         return handle
     }
 
+    /// Switches yajl's UTF-8 check off for the document about to be fed, whose every multi-byte sequence
+    /// ``UTF8Shape`` found well shaped: yajl then accepts and rejects exactly what it would with the check
+    /// (see there), without paying for it. Only before the first `feed` after creation or `reset`.
+    func skipUTF8ShapeCheck() {
+        precondition(consumedBeforeChunk == 0 && !isFinished, "yajl's UTF-8 check is chosen before the document is fed")
+        if let handle { _ = cyajl_dont_validate_strings(handle, 1) }
+    }
+
     /// A view of the tokens recorded so far. Valid until the next `feed`, `finish` or compaction.
     var view: TapeView {
         let b = buffers.pointee
