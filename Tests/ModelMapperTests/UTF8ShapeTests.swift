@@ -2,9 +2,9 @@ import XCTest
 import Foundation
 @testable import ModelMapper
 
-/// `UTF8Shape` decides whether a document may be parsed with yajl's UTF-8 check off. Its verdict must be
-/// yajl's rule exactly, and parsing without the check must then change nothing: the same tokens, or the
-/// same error at the same offset.
+/// `UTF8Shape` decides whether a document may be parsed with yajl's UTF-8 check off, and whether its
+/// strings need checks of their own. Its verdict must be yajl's rule (and UTF-8 validity) exactly, and
+/// acting on it must change nothing: the same tokens and strings, or the same error at the same offset.
 final class UTF8ShapeTests: XCTestCase {
     /// yajl's rule (`yajl_lex_utf8_char`), byte by byte, for every non-ASCII byte.
     private func reference(_ bytes: [UInt8]) -> Bool {
@@ -22,8 +22,13 @@ final class UTF8ShapeTests: XCTestCase {
         return true
     }
 
-    private func verdict(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { UTF8Shape.isWellShaped($0) }
+    private func expectedVerdict(_ bytes: [UInt8]) -> UTF8Shape.Verdict {
+        guard reference(bytes) else { return .illShaped }
+        return String(validating: bytes, as: UTF8.self) != nil ? .valid : .wellShaped
+    }
+
+    private func verdict(_ bytes: ArraySlice<UInt8>) -> UTF8Shape.Verdict {
+        bytes.withUnsafeBytes { UTF8Shape.check($0) }
     }
 
     /// Pieces that exercise every path: ASCII runs long and short (the 64- and 8-byte steps), sequences of
@@ -31,7 +36,12 @@ final class UTF8ShapeTests: XCTestCase {
     private func randomPiece(_ rng: inout SystemRandomNumberGenerator, invalid: Bool) -> [UInt8] {
         func continuation() -> UInt8 { UInt8.random(in: 0x80...0xBF, using: &rng) }
         if invalid {
-            switch Int.random(in: 0..<5, using: &rng) {
+            switch Int.random(in: 0..<9, using: &rng) {
+            // Well shaped, not valid: overlong forms, an encoded surrogate, past U+10FFFF.
+            case 5: return [[0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0xAF], [0xF0, 0x8F, 0xBF, 0xBF]][Int.random(in: 0..<4, using: &rng)]
+            case 6: return [0xED, UInt8.random(in: 0xA0...0xBF, using: &rng), continuation()]
+            case 7: return [0xF4, UInt8.random(in: 0x90...0xBF, using: &rng), continuation(), continuation()]
+            case 8: return [UInt8.random(in: 0xF5...0xF7, using: &rng), continuation(), continuation(), continuation()]
             case 0: return [continuation()]                                                  // stray continuation
             case 1: return [UInt8.random(in: 0xF8...0xFF, using: &rng)]                      // no lead byte
             case 2: return [UInt8.random(in: 0xE0...0xEF, using: &rng), continuation(), 0x22] // lead, then ASCII
@@ -51,7 +61,7 @@ final class UTF8ShapeTests: XCTestCase {
 
     func testVerdictIsYajlsRuleOnRandomText() {
         var rng = SystemRandomNumberGenerator()
-        var seen = (wellShaped: 0, illShaped: 0)
+        var seen: [UTF8Shape.Verdict: Int] = [:]
         for round in 0..<4_000 {
             var bytes: [UInt8] = []
             let pieces = Int.random(in: 0...12, using: &rng)
@@ -61,14 +71,15 @@ final class UTF8ShapeTests: XCTestCase {
             for end in stride(from: bytes.count, through: max(0, bytes.count - 12), by: -1) {
                 for start in 0..<min(3, end + 1) {
                     let slice = bytes[start..<end]
-                    let expected = reference(Array(slice))
+                    let expected = expectedVerdict(Array(slice))
                     XCTAssertEqual(verdict(slice), expected, "bytes \(Array(slice))")
-                    if expected { seen.wellShaped += 1 } else { seen.illShaped += 1 }
+                    seen[expected, default: 0] += 1
                 }
             }
         }
-        XCTAssertGreaterThan(seen.wellShaped, 10_000)
-        XCTAssertGreaterThan(seen.illShaped, 10_000)
+        for kind in [UTF8Shape.Verdict.valid, .wellShaped, .illShaped] {
+            XCTAssertGreaterThan(seen[kind, default: 0], 5_000, "\(kind)")
+        }
     }
 
     func testSamplingFindsNonASCIITextAndSkipsASCII() throws {
@@ -76,7 +87,7 @@ final class UTF8ShapeTests: XCTestCase {
         let canada = [UInt8](try SharedData.data("bench/canada.json"))
         let citm = [UInt8](try SharedData.data("bench/citm_catalog.json"))
         twitter.withUnsafeBytes { XCTAssertTrue(UTF8Shape.isWorthChecking($0)) }
-        twitter.withUnsafeBytes { XCTAssertTrue(UTF8Shape.isWellShaped($0)) }
+        twitter.withUnsafeBytes { XCTAssertEqual(UTF8Shape.check($0), .valid) }
         canada.withUnsafeBytes { XCTAssertFalse(UTF8Shape.isWorthChecking($0)) }
         citm.withUnsafeBytes { XCTAssertFalse(UTF8Shape.isWorthChecking($0)) }
         let padding = String(repeating: " ", count: 4096)
@@ -87,10 +98,12 @@ final class UTF8ShapeTests: XCTestCase {
         Array("[\"über\"]".utf8).withUnsafeBytes { XCTAssertFalse(UTF8Shape.isWorthChecking($0)) }
     }
 
-    /// What a tokenizer makes of `bytes`: every token with its bytes, or the error with its offset.
-    private func outcome(_ bytes: [UInt8], skipsCheck: Bool) -> String {
+    /// What a tokenizer makes of `bytes`, acting on `verdict`: every token with its bytes and, for
+    /// strings and keys, the String made of them (or that they are not valid UTF-8); or the error with its
+    /// offset.
+    private func outcome(_ bytes: [UInt8], verdict: UTF8Shape.Verdict) -> String {
         let tokenizer = Tokenizer(expectedInputSize: bytes.count, depthLimit: 512)
-        if skipsCheck { tokenizer.skipUTF8ShapeCheck() }
+        tokenizer.adopt(verdict)
         do {
             try bytes.withUnsafeBytes { try tokenizer.feed($0) }
             try tokenizer.finish()
@@ -106,6 +119,9 @@ final class UTF8ShapeTests: XCTestCase {
             text += "\(token.kind)"
             if token.kind == .string || token.kind == .key || token.kind == .number {
                 text += "(" + Array(view.bytes(token)).map { String($0, radix: 16) }.joined(separator: " ") + ")"
+            }
+            if token.kind == .string || token.kind == .key {
+                text += (try? view.string(at: index)).map { "=\($0.debugDescription)" } ?? "=invalid UTF-8"
             }
             text += " "
         }
@@ -138,7 +154,7 @@ final class UTF8ShapeTests: XCTestCase {
         return document
     }
 
-    func testTokenizingWithoutYajlsCheckChangesNothing() throws {
+    func testActingOnTheVerdictChangesNothing() throws {
         var inputs: [[UInt8]] = []
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<3_000 { inputs.append(randomDocument(&rng)) }
@@ -148,19 +164,20 @@ final class UTF8ShapeTests: XCTestCase {
                 if let bytes = JSONTestSuiteTests.readFile(dir.appendingPathComponent(name).path) { inputs.append(bytes) }
             }
         }
-        var compared = (wellShaped: 0, illShaped: 0)
+        var compared: [UTF8Shape.Verdict: Int] = [:]
         for bytes in inputs {
-            let withCheck = outcome(bytes, skipsCheck: false)
-            if verdict(bytes[...]) {
-                compared.wellShaped += 1
-                XCTAssertEqual(outcome(bytes, skipsCheck: true), withCheck, "bytes \(bytes)")
-            } else {
+            let withChecks = outcome(bytes, verdict: .illShaped)
+            let verdict = verdict(bytes[...])
+            compared[verdict, default: 0] += 1
+            if verdict == .illShaped {
                 // The parse keeps yajl's check, and yajl rejects what is ill shaped, in a string or not.
-                compared.illShaped += 1
-                XCTAssertTrue(withCheck.hasPrefix("error"), "ill-shaped bytes were accepted: \(bytes)")
+                XCTAssertTrue(withChecks.hasPrefix("error"), "ill-shaped bytes were accepted: \(bytes)")
+            } else {
+                XCTAssertEqual(outcome(bytes, verdict: verdict), withChecks, "bytes \(bytes)")
             }
         }
-        XCTAssertGreaterThan(compared.wellShaped, 1_000)
-        XCTAssertGreaterThan(compared.illShaped, 200)
+        XCTAssertGreaterThan(compared[.valid, default: 0], 500)
+        XCTAssertGreaterThan(compared[.wellShaped, default: 0], 100)
+        XCTAssertGreaterThan(compared[.illShaped, default: 0], 200)
     }
 }

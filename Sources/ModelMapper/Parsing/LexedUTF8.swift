@@ -8,8 +8,9 @@
 //   only for bytes whose multi-byte sequences have the shape yajl's lexer checks (a lead byte C0–F7 and
 //   the right number of continuation bytes 80–BF; no stray continuation bytes, no F8–FF): callers pass
 //   string and key bytes of a tape, which yajl lexed with its UTF-8 check on, or without it only after
-//   `UTF8Shape.isWellShaped` found the same shape in the whole document (`withParsedDocument`). Debug
-//   builds compare every verdict with the standard library's.
+//   `UTF8Shape.check` found the same shape in the whole document (`withParsedDocument`); `isKnownValid`
+//   only when that check found the document valid. Debug builds compare every verdict with the standard
+//   library's.
 
 /// UTF-8 checks for text yajl has lexed.
 ///
@@ -27,15 +28,18 @@ enum LexedUTF8 {
     /// sequence it would replace with U+FFFD makes the text longer (a 2–4-byte sequence becomes 2–4 three-byte
     /// U+FFFD), so an unchanged length proves validity. Other text is judged here by its lead bytes and made
     /// into a String without a second validation.
+    ///
+    /// With `isKnownValid` (the document passed ``UTF8Shape``'s full check), text is not checked again:
+    /// text whose ends are not ASCII is then made into a String without looking at its bytes.
     @inline(__always)
-    static func string(_ bytes: UnsafeRawBufferPointer) -> String? {
+    static func string(_ bytes: UnsafeRawBufferPointer, isKnownValid: Bool = false) -> String? {
         let result: String?
         if endsAreASCII(bytes) {
             let decoded = String(decoding: bytes, as: UTF8.self)
             result = decoded.utf8.count == bytes.count ? decoded : nil
         } else {
             var isASCII = false
-            if isValid(bytes, isASCII: &isASCII), let base = bytes.baseAddress {
+            if isKnownValid || isValid(bytes, isASCII: &isASCII), let base = bytes.baseAddress {
                 if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
                     let span = Span(_unsafeElements: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
                                                                          count: bytes.count))
@@ -137,20 +141,31 @@ enum LexedUTF8 {
     @inline(__always)
     private static func leadIsValid(_ base: UnsafeRawPointer, _ i: Int, _ n: Int) -> Bool {
         let lead = base.load(fromByteOffset: i, as: UInt8.self)
+        guard isSuspectLead(lead) else { return true }
+        guard i + 1 < n else { return false }
+        return sequenceIsValid(lead: lead, next: base.load(fromByteOffset: i + 1, as: UInt8.self))
+    }
+
+    /// The lead bytes whose well-shaped sequences may still not be valid UTF-8.
+    @inline(__always)
+    static func isSuspectLead(_ lead: UInt8) -> Bool {
         switch lead {
-        case 0xC0, 0xC1, 0xF5...0xFF:
-            return false
-        case 0xE0, 0xED, 0xF0, 0xF4:
-            guard i + 1 < n else { return false }
-            let next = base.load(fromByteOffset: i + 1, as: UInt8.self)
-            switch lead {
-            case 0xE0: return next >= 0xA0          // below: overlong (U+0000–U+07FF in three bytes)
-            case 0xED: return next < 0xA0           // at or above: a surrogate (U+D800–U+DFFF)
-            case 0xF0: return next >= 0x90          // below: overlong (below U+10000 in four bytes)
-            default: return next < 0x90             // F4 and at or above: beyond U+10FFFF
-            }
-        default:
-            return true
+        case 0xC0, 0xC1, 0xE0, 0xED, 0xF0, 0xF4...0xFF: return true
+        default: return false
+        }
+    }
+
+    /// Whether a well-shaped sequence of a suspect lead (``isSuspectLead``) followed by `next` is valid
+    /// UTF-8: the one place the rule past yajl's shape check is written.
+    @inline(__always)
+    static func sequenceIsValid(lead: UInt8, next: UInt8) -> Bool {
+        switch lead {
+        case 0xE0: return next >= 0xA0          // below: overlong (U+0000–U+07FF in three bytes)
+        case 0xED: return next < 0xA0           // at or above: a surrogate (U+D800–U+DFFF)
+        case 0xF0: return next >= 0x90          // below: overlong (below U+10000 in four bytes)
+        case 0xF4: return next < 0x90           // at or above: beyond U+10FFFF
+        case 0xC0, 0xC1, 0xF5...0xFF: return false  // overlong two-byte forms; beyond U+10FFFF
+        default: return true
         }
     }
 }

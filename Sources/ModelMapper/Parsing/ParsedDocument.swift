@@ -16,7 +16,7 @@ func withParsedDocument<R>(
     let tokenizer = TokenizerCache.take(expectedInputSize: bytes.count, depthLimit: depthLimit)
     defer { TokenizerCache.give(tokenizer) }
     tokenizer.buffers.pointee.setFilter(filter)
-    if UTF8Shape.isWorthChecking(bytes) && UTF8Shape.isWellShaped(bytes) { tokenizer.skipUTF8ShapeCheck() }
+    if UTF8Shape.isWorthChecking(bytes) { tokenizer.adopt(UTF8Shape.check(bytes)) }
     do {
         try tokenizer.feed(bytes, referencingInput: true)
         try tokenizer.finish()

@@ -77,6 +77,8 @@ struct TapeBuffers {
 
     /// Why a callback cancelled the parse, if one did.
     var failure: TapeFailure = .none
+    /// The whole document is valid UTF-8 (``UTF8Shape``): strings need no check of their own.
+    var stringsAreValidUTF8 = false
 
     // MARK: Filtering (whole-document decodes of models; see TapeFilter.swift)
 
@@ -425,6 +427,8 @@ struct TapeView {
     /// Where a filter skipped callbacks (see `TapeBuffers.SkipRun`); none for unfiltered tapes.
     var skipRuns: UnsafePointer<TapeBuffers.SkipRun>? = nil
     var skipRunCount = 0
+    /// Every string and key is valid UTF-8 (``TapeBuffers/stringsAreValidUTF8``).
+    var stringsAreValidUTF8 = false
     #if DEBUG
     /// Debug builds only (the release layout stays as it is): the bytes of `input` and of `arena` that
     /// token payloads may refer to, checked by `bytes(_:)`.
@@ -472,7 +476,7 @@ struct TapeView {
     /// those from the lead bytes, so text that is not valid UTF-8 is an error, not a silent change to U+FFFD.
     @inline(__always)
     func string(at index: Int) throws(MappingError) -> String {
-        guard let string = LexedUTF8.string(bytes(self[index])) else { throw invalidUTF8(at: index) }
+        guard let string = LexedUTF8.string(bytes(self[index]), isKnownValid: stringsAreValidUTF8) else { throw invalidUTF8(at: index) }
         return string
     }
 

@@ -83,19 +83,23 @@ final class Tokenizer {
         return handle
     }
 
-    /// Switches yajl's UTF-8 check off for the document about to be fed, whose every multi-byte sequence
-    /// ``UTF8Shape`` found well shaped: yajl then accepts and rejects exactly what it would with the check
-    /// (see there), without paying for it. Only before the first `feed` after creation or `reset`.
-    func skipUTF8ShapeCheck() {
+    /// Takes ``UTF8Shape``'s verdict on the whole document about to be fed: when it is well shaped, yajl's
+    /// UTF-8 check goes (yajl then accepts and rejects exactly what it would with it, see there); when it
+    /// is valid, the tape's strings are also made without checking them again. Only before the first
+    /// `feed` after creation or `reset`.
+    func adopt(_ verdict: UTF8Shape.Verdict) {
         precondition(consumedBeforeChunk == 0 && !isFinished, "yajl's UTF-8 check is chosen before the document is fed")
-        if let handle { _ = cyajl_dont_validate_strings(handle, 1) }
+        guard verdict != .illShaped, let handle else { return }
+        _ = cyajl_dont_validate_strings(handle, 1)
+        buffers.pointee.stringsAreValidUTF8 = verdict == .valid
     }
 
     /// A view of the tokens recorded so far. Valid until the next `feed`, `finish` or compaction.
     var view: TapeView {
         let b = buffers.pointee
         var view = TapeView(tokens: UnsafePointer(b.tokens), count: b.tokenCount, input: b.input,
-                            arena: UnsafePointer(b.arena), skipRuns: UnsafePointer(b.skipRuns), skipRunCount: b.skipRunCount)
+                            arena: UnsafePointer(b.arena), skipRuns: UnsafePointer(b.skipRuns), skipRunCount: b.skipRunCount,
+                            stringsAreValidUTF8: b.stringsAreValidUTF8)
         #if DEBUG
         view.inputCount = referencedInputCount
         view.arenaCount = b.arenaCount
@@ -208,6 +212,7 @@ final class Tokenizer {
         buffers.pointee.recordEndCount = 0
         buffers.pointee.resetFilter()
         buffers.pointee.failure = .none
+        buffers.pointee.stringsAreValidUTF8 = false
         buffers.pointee.input = nil
         buffers.pointee.inputCount = 0
         referencedInputCount = 0

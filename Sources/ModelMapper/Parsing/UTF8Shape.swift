@@ -3,41 +3,54 @@
 // Invariants:
 // - Every load lies inside `bytes`: 8-byte loads at `i + 64 <= count` (eight per step) or `i + 8 <= count`,
 //   4-byte loads at `i + 4 <= count`, single bytes at `i < count` (each asserted).
-// - The verdict is exactly yajl's string check (`yajl_lex_utf8_char`) applied to every non-ASCII byte of
-//   the buffer, in or out of strings: a lead byte C0–DF, E0–EF or F0–F7 followed by one, two or three
-//   continuation bytes 80–BF. Tests compare it with a byte-by-byte reference of that rule.
+// - The shape verdict is exactly yajl's string check (`yajl_lex_utf8_char`) applied to every non-ASCII
+//   byte of the buffer, in or out of strings: a lead byte C0–DF, E0–EF or F0–F7 followed by one, two or
+//   three continuation bytes 80–BF. The validity verdict adds `LexedUTF8.sequenceIsValid`. Tests compare
+//   both with byte-by-byte references.
 
-/// Whether a whole document's multi-byte sequences have the shape yajl's UTF-8 check requires, so yajl's
-/// own check (`yajl_dont_validate_strings` off) can be switched off for it without changing any result.
+/// Checks a whole document's UTF-8 once, so that neither yajl nor each string has to.
 ///
-/// yajl checks the shape of each sequence byte by byte inside its string lexer, at about seventeen
-/// instructions per non-ASCII byte (1.6M of its 14.6M on twitter.json). This pass looks at eight bytes at
-/// a time and at whole sequences: under half an instruction per ASCII byte, about four per byte of CJK text.
+/// yajl checks the shape of each multi-byte sequence byte by byte inside its string lexer, at about
+/// seventeen instructions per non-ASCII byte (1.6M of its 14.6M on twitter.json); ``LexedUTF8`` then
+/// checks each kept string for what that shape check lets through. This pass looks at eight bytes at a
+/// time and at whole sequences: a third of an instruction per ASCII byte, about seven per byte of CJK text.
 ///
 /// Why the verdict can be taken over the whole buffer, ignoring where strings are: a sequence of that
 /// shape contains no ASCII byte, so it never spans a quote, and every string starts after an ASCII quote —
 /// the sequences this pass sees inside strings are the ones yajl sees. A non-ASCII byte outside a string is
-/// a syntax error for yajl with or without its check (it is not a token's first byte). So: when this
-/// returns true, yajl without its check accepts and rejects exactly what it would with it, with the same
-/// errors; when it returns false, the parse keeps yajl's check and reports exactly what it did before.
-/// What yajl's shape check lets through (overlong forms, encoded surrogates) is judged later, per kept
-/// string, by ``LexedUTF8``, in both cases.
+/// a syntax error for yajl with or without its check (it is not a token's first byte). So, when the
+/// verdict is not `.illShaped`, yajl without its check accepts and rejects exactly what it would with it,
+/// with the same errors; when it is, the parse keeps yajl's check and reports exactly what it did before.
+/// When it is `.valid`, every string of the document is valid UTF-8: raw text is, and yajl writes escapes
+/// as valid UTF-8 except for the surrogate escapes `RawInputCheck` rejects.
 enum UTF8Shape {
-    /// For each byte's top five bits (`byte >> 3`): the length of the sequence it leads in the low byte
-    /// (0: not a lead byte, 1: ASCII), and in the others the mask of the continuation bytes' top two bits
-    /// in the little-endian word at the lead (each must be 10: the mask's bits AND 0x80808080).
-    private static let sequences: [UInt32] = (0..<32).map { top in
-        switch top {
-        case 0..<16: return 1                        // ASCII
-        case 16..<24: return 0                       // 80–BF: a continuation byte
-        case 24..<28: return 0x0000_C000 | 2         // C0–DF
-        case 28..<30: return 0x00C0_C000 | 3         // E0–EF
-        case 30: return 0xC0C0_C000 | 4              // F0–F7
-        default: return 0                            // F8–FF
+    enum Verdict: Equatable {
+        /// Some non-ASCII byte is not part of a sequence of the shape yajl checks: keep yajl's check.
+        case illShaped
+        /// Well shaped, but some sequence is not valid UTF-8 (an overlong form, an encoded surrogate, a
+        /// value past U+10FFFF): yajl's check can go, each string is still checked (``LexedUTF8``).
+        case wellShaped
+        /// Valid UTF-8 throughout: neither check is needed.
+        case valid
+    }
+
+    /// For each byte: the length of the sequence it leads in the low nibble (0: not a lead byte, 1:
+    /// ASCII); 0x10 when its sequence may be well shaped yet invalid (`LexedUTF8.isSuspectLead`); in the
+    /// upper bytes, the mask of the continuation bytes' top two bits in the little-endian word at the lead
+    /// (each must be 10: the mask's bits AND 0x80808080).
+    private static let sequences: [UInt32] = (0...255).map { byte in
+        let suspect: UInt32 = LexedUTF8.isSuspectLead(UInt8(byte)) ? 0x10 : 0
+        switch byte {
+        case 0..<0x80: return 1
+        case 0x80..<0xC0: return 0                              // a continuation byte
+        case 0xC0..<0xE0: return 0x0000_C000 | 2 | suspect
+        case 0xE0..<0xF0: return 0x00C0_C000 | 3 | suspect
+        case 0xF0..<0xF8: return 0xC0C0_C000 | 4 | suspect
+        default: return 0                                       // F8–FF
         }
     }
 
-    /// Whether `bytes` look like text with enough non-ASCII bytes for ``isWellShaped`` to pay for itself
+    /// Whether `bytes` look like text with enough non-ASCII bytes for ``check(_:)`` to pay for itself
     /// (yajl's check costs nothing extra on ASCII, this pass a third of an instruction per byte): any of
     /// 16 words spread evenly over the buffer holds one. About 100 instructions, whatever the size; under
     /// 4 KB not even that (what the check could save there is about as small).
@@ -55,12 +68,14 @@ enum UTF8Shape {
         return high & 0x8080_8080_8080_8080 != 0
     }
 
-    /// Whether every non-ASCII byte of `bytes` belongs to a sequence of the shape yajl checks.
-    static func isWellShaped(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    /// The document's verdict: whether every non-ASCII byte belongs to a sequence of the shape yajl
+    /// checks, and whether every such sequence is valid UTF-8.
+    static func check(_ bytes: UnsafeRawBufferPointer) -> Verdict {
+        guard let base = bytes.baseAddress else { return .valid }
         let n = bytes.count
         let high: UInt64 = 0x8080_8080_8080_8080
         var i = 0
+        var isValid = true
         return sequences.withUnsafeBufferPointer { table in
             while true {
                 // ASCII: 64 bytes a step, then 8; from a word holding a non-ASCII byte, straight to that byte.
@@ -80,24 +95,29 @@ enum UTF8Shape {
                     i &+= 8
                 }
                 while i < n && base.load(fromByteOffset: i, as: UInt8.self) < 0x80 { i &+= 1 }
-                if i >= n { return true }
+                if i >= n { return isValid ? .valid : .wellShaped }
                 // A run of sequences, up to the next ASCII byte. (Wrapping arithmetic: `i < n` throughout.)
                 repeat {
                     assert(i >= 0 && i < n, "a byte read outside the buffer")
-                    let entry = table[Int(base.load(fromByteOffset: i, as: UInt8.self) &>> 3)]
-                    let length = Int(entry & 0xFF)
-                    guard length > 1 else { return false }
+                    let lead = base.load(fromByteOffset: i, as: UInt8.self)
+                    let entry = table[Int(lead)]
+                    let length = Int(entry & 0x0F)
+                    guard length > 1 else { return .illShaped }
                     let mask = entry & 0xFFFF_FF00
+                    let next: UInt8
                     if i &+ 4 <= n {
                         let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                        guard word & mask == mask & 0x8080_8080 else { return false }
+                        guard word & mask == mask & 0x8080_8080 else { return .illShaped }
+                        next = UInt8(truncatingIfNeeded: word &>> 8)
                     } else {
                         // The last bytes: a sequence cut by the end is not well shaped (yajl would wait).
-                        guard i &+ length <= n else { return false }
+                        guard i &+ length <= n else { return .illShaped }
                         for k in 1..<length where base.load(fromByteOffset: i &+ k, as: UInt8.self) & 0xC0 != 0x80 {
-                            return false
+                            return .illShaped
                         }
+                        next = base.load(fromByteOffset: i &+ 1, as: UInt8.self)
                     }
+                    if entry & 0x10 != 0 && !LexedUTF8.sequenceIsValid(lead: lead, next: next) { isValid = false }
                     i &+= length
                 } while i < n && base.load(fromByteOffset: i, as: UInt8.self) >= 0x80
             }
