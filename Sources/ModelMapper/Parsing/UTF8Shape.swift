@@ -35,18 +35,28 @@ enum UTF8Shape {
     }
 
     /// For each byte: the length of the sequence it leads in the low nibble (0: not a lead byte, 1:
-    /// ASCII); 0x10 when its sequence may be well shaped yet invalid (`LexedUTF8.isSuspectLead`); in the
-    /// upper bytes, the mask of the continuation bytes' top two bits in the little-endian word at the lead
-    /// (each must be 10: the mask's bits AND 0x80808080).
-    private static let sequences: [UInt32] = (0...255).map { byte in
-        let suspect: UInt32 = LexedUTF8.isSuspectLead(UInt8(byte)) ? 0x10 : 0
+    /// ASCII), and 0x10 when its sequence may be well shaped yet invalid (`LexedUTF8.isSuspectLead`).
+    private static let leads: [UInt8] = (0...255).map { byte in
+        let suspect: UInt8 = LexedUTF8.isSuspectLead(UInt8(byte)) ? 0x10 : 0
         switch byte {
         case 0..<0x80: return 1
-        case 0x80..<0xC0: return 0                              // a continuation byte
-        case 0xC0..<0xE0: return 0x0000_C000 | 2 | suspect
-        case 0xE0..<0xF0: return 0x00C0_C000 | 3 | suspect
-        case 0xF0..<0xF8: return 0xC0C0_C000 | 4 | suspect
-        default: return 0                                       // F8–FF
+        case 0xC0..<0xE0: return 2 | suspect
+        case 0xE0..<0xF0: return 3 | suspect
+        case 0xF0..<0xF8: return 4 | suspect
+        default: return 0                                       // 80–BF (a continuation byte), F8–FF
+        }
+    }
+
+    /// For each non-ASCII byte: the mask (low half) and the value (high half) the little-endian 4-byte word
+    /// starting at it must have when it leads a well-shaped sequence: the lead itself, then each
+    /// continuation byte's top two bits 10. Bytes that lead nothing get a value no word can have.
+    private static let patterns: [UInt64] = (0...255).map { byte in
+        let lead = UInt64(byte)
+        switch byte {
+        case 0xC0..<0xE0: return (lead | 0x0080_00) << 32 | 0x0000_C0FF
+        case 0xE0..<0xF0: return (lead | 0x8080_00) << 32 | 0x00C0_C0FF
+        case 0xF0..<0xF8: return (lead | 0x8080_8000) << 32 | 0xC0C0_C0FF
+        default: return 0x100 << 32 | 0xFF
         }
     }
 
@@ -76,7 +86,9 @@ enum UTF8Shape {
         let high: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         var isValid = true
-        return sequences.withUnsafeBufferPointer { table in
+        // Sequences starting below `wordLimit` have their 4-byte word inside the buffer.
+        let wordLimit = n &- 3
+        return leads.withUnsafeBufferPointer { leads in patterns.withUnsafeBufferPointer { patterns in
             while true {
                 // ASCII: 64 bytes a step, then 8; from a word holding a non-ASCII byte, straight to that byte.
                 while i &+ 64 <= n {
@@ -100,27 +112,27 @@ enum UTF8Shape {
                 repeat {
                     assert(i >= 0 && i < n, "a byte read outside the buffer")
                     let lead = base.load(fromByteOffset: i, as: UInt8.self)
-                    let entry = table[Int(lead)]
-                    let length = Int(entry & 0x0F)
-                    guard length > 1 else { return .illShaped }
-                    let mask = entry & 0xFFFF_FF00
-                    let next: UInt8
-                    if i &+ 4 <= n {
+                    let info = leads[Int(lead)]
+                    if i < wordLimit {
                         let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                        guard word & mask == mask & 0x8080_8080 else { return .illShaped }
-                        next = UInt8(truncatingIfNeeded: word &>> 8)
+                        let pattern = patterns[Int(lead)]
+                        guard word & UInt32(truncatingIfNeeded: pattern) == UInt32(truncatingIfNeeded: pattern &>> 32) else {
+                            return .illShaped
+                        }
                     } else {
                         // The last bytes: a sequence cut by the end is not well shaped (yajl would wait).
-                        guard i &+ length <= n else { return .illShaped }
+                        let length = Int(info & 0x0F)
+                        guard length > 1, i &+ length <= n else { return .illShaped }
                         for k in 1..<length where base.load(fromByteOffset: i &+ k, as: UInt8.self) & 0xC0 != 0x80 {
                             return .illShaped
                         }
-                        next = base.load(fromByteOffset: i &+ 1, as: UInt8.self)
                     }
-                    if entry & 0x10 != 0 && !LexedUTF8.sequenceIsValid(lead: lead, next: next) { isValid = false }
-                    i &+= length
+                    if info & 0x10 != 0 && !LexedUTF8.sequenceIsValid(lead: lead, next: base.load(fromByteOffset: i &+ 1, as: UInt8.self)) {
+                        isValid = false
+                    }
+                    i &+= Int(info & 0x0F)
                 } while i < n && base.load(fromByteOffset: i, as: UInt8.self) >= 0x80
             }
-        }
+        } }
     }
 }
