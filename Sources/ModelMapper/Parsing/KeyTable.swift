@@ -4,7 +4,8 @@
 // (`deallocate`) only by the owner of a temporary table (a root path's filter node, see TapeFilter.swift),
 // after its last use; models' tables live for the whole process, like YYModel's metadata; `buckets` has a power-of-two count greater than
 // the entry count, so probing always finds an empty bucket; a bucket holds -1 or an entry index below
-// `count`; every entry's key bytes lie inside `keyBytes` (`keyByteCount` bytes).
+// `count`; every entry's key bytes lie inside `keyBytes` (`keyByteCount` bytes); `equal` reads only the
+// `count` bytes of each side it is given (loads at offsets 0 and count - width, width <= count).
 //
 // `@unchecked Sendable`: the buffers are immutable after `init`, so sharing them between threads is safe.
 
@@ -67,6 +68,26 @@ struct KeyTable: @unchecked Sendable {
         buckets.deallocate()
     }
 
+    /// Whether `count` (> 0) bytes at `a` and `b` are equal. Keys are short: up to 16 bytes take two
+    /// overlapping loads per side that stay inside the `count` bytes, with no call.
+    @inline(__always)
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
+        assert(n > 0, "an empty key compared by loads")
+        if n >= 8 {
+            guard n <= 16 else { return memcmp(a, b, n) == 0 }
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+        }
+        if n >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+        }
+        // One to three bytes: the first, the middle and the last cover them.
+        return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+            && a.load(fromByteOffset: n &>> 1, as: UInt8.self) == b.load(fromByteOffset: n &>> 1, as: UInt8.self)
+            && a.load(fromByteOffset: n &- 1, as: UInt8.self) == b.load(fromByteOffset: n &- 1, as: UInt8.self)
+    }
+
     /// The value for `key`, or -1.
     @inline(__always)
     func find(_ key: UnsafeRawBufferPointer) -> Int {
@@ -78,7 +99,7 @@ struct KeyTable: @unchecked Sendable {
             let entry = entries[entryIndex]
             assert(entry.start >= 0 && Int(entry.start) + Int(entry.length) <= keyByteCount, "a key's bytes lie outside the key table")
             if Int(entry.length) == key.count
-                && (key.count == 0 || memcmp(keyBytes + Int(entry.start), key.baseAddress!, key.count) == 0)
+                && (key.count == 0 || KeyTable.equal(keyBytes + Int(entry.start), key.baseAddress!, count: key.count))
             {
                 return Int(entry.value)
             }
