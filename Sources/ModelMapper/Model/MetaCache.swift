@@ -96,7 +96,8 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     }
 
     private let lookupLock = NSLock()
-    private var table: [ObjectIdentifier: Result<ModelMeta, MappingError>] = [:]
+    /// Read and written under `lookupLock` only, so the runtime's exclusivity checks are redundant.
+    @exclusivity(unchecked) private var table: [ObjectIdentifier: Result<ModelMeta, MappingError>] = [:]
     private let buildLock = NSLock()
 
     /// The metadata of model type `M`, built on first use.

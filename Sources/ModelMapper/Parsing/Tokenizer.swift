@@ -9,6 +9,8 @@
 // - A callback returns 0 to cancel; the reason is stored in `TapeBuffers.failure` first.
 // - yajl keeps the callbacks *pointer*, so the table lives in memory allocated once and never freed.
 // - yajl allocates from `arena` (YajlArena.swift); the handle is freed before the arena is reset or freed.
+// - A tokenizer is used by one thread at a time and its methods are never re-entered (the callbacks touch
+//   `buffers` only), so its stored properties skip the runtime's exclusivity checks.
 // - `RecentInput` copies the last bytes of each chunk into its ring, within the ring's capacity; a chunk
 //   fed with `referencingInput` is kept by pointer instead, valid until `reset` by that promise.
 import CYajl
@@ -25,23 +27,23 @@ final class Tokenizer {
     let buffers: UnsafeMutablePointer<TapeBuffers>
     /// The memory of `handle`, reused for the next document's handle after `reset`.
     private let arena: UnsafeMutablePointer<YajlArena>
-    private var handle: yajl_handle?
+    @exclusivity(unchecked) private var handle: yajl_handle?
     /// Bytes fed before the current chunk (for error offsets).
-    private(set) var consumedBeforeChunk = 0
+    @exclusivity(unchecked) private(set) var consumedBeforeChunk = 0
     /// The size of the first chunk when tokens may reference it (0 otherwise): `TapeView.input`'s extent.
-    private var referencedInputCount = 0
+    @exclusivity(unchecked) private var referencedInputCount = 0
     /// Lines and columns counted over fed chunks (only when `tracksLines`), so errors in chunked input
     /// can say where. Whole-buffer callers leave it off and resolve positions from the buffer on error.
-    private var position = TextPosition()
+    @exclusivity(unchecked) private var position = TextPosition()
     /// The end of the input fed before the current chunk, so error positions can look back across chunks.
-    private var recent = RecentInput()
+    @exclusivity(unchecked) private var recent = RecentInput()
     /// Finds what yajl accepts but JSON does not, across chunks.
-    private var rawInputCheck = RawInputCheck()
+    @exclusivity(unchecked) private var rawInputCheck = RawInputCheck()
     /// The line and column of the violation `rawInputCheck` holds back, taken while its chunk was at hand.
-    private var heldBackPosition: (offset: Int, position: TextPosition)? = nil
+    @exclusivity(unchecked) private var heldBackPosition: (offset: Int, position: TextPosition)? = nil
     let tracksLines: Bool
     let allowsMultipleValues: Bool
-    private(set) var isFinished = false
+    @exclusivity(unchecked) private(set) var isFinished = false
 
     /// - Parameters:
     ///   - expectedInputSize: a hint for the initial buffer sizes.
