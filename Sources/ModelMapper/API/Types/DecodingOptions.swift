@@ -21,7 +21,10 @@ public struct DecodingOptions: Sendable {
     /// Which conversions are allowed.
     public var conversion: Conversion
     /// How `Date` properties are read.
-    public var dateStrategy: DateStrategy = .default
+    public var dateStrategy: DateStrategy {
+        get { references.dateStrategy }
+        set { references = references.with { $0.dateStrategy = newValue } }
+    }
     /// Maximum nesting of arrays and objects; deeper input fails with `.depthLimit`.
     public var depthLimit: Int = DecodingOptions.defaultDepthLimit
     /// Whether a single non-array value for an array or set property becomes a one-element collection.
@@ -29,7 +32,10 @@ public struct DecodingOptions: Sendable {
     /// When set, a property whose value cannot be converted (`.typeMismatch`, `.invalidValue`) keeps
     /// its current value and the error (with path and position) is passed here instead of thrown —
     /// YYModel's forgiving behaviour, without the silence.
-    public var invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil
+    public var invalidValueHandler: (@Sendable (MappingError) -> Void)? {
+        get { references.invalidValueHandler }
+        set { references = references.with { $0.invalidValueHandler = newValue } }
+    }
     /// The key strategy of every model whose ``ModelMapping/keyStrategy`` is nil (JSONDecoder's
     /// `keyDecodingStrategy`, JSONModel's global key mapper); nil: `.identity`. Explicit `keys` and a
     /// mapping's own strategy still win.
@@ -41,7 +47,10 @@ public struct DecodingOptions: Sendable {
     ///
     /// Metadata for each strategy is built once and kept, like a type's own. A `.custom` closure is known
     /// by its identity: make the options once and reuse them (at most 32 distinct custom closures).
-    public var keyStrategy: KeyStrategy? = nil
+    public var keyStrategy: KeyStrategy? {
+        get { references.keyStrategy }
+        set { references = references.with { $0.keyStrategy = newValue } }
+    }
     /// Whether a JSON key that matches no property exactly may match one ignoring ASCII case
     /// (`"UserName"` for `userName`); an exact match in the same object always wins. Applies to every
     /// key a model reads (plain keys, key paths, alternatives), not to a root path given with `at:`. Off
@@ -54,17 +63,54 @@ public struct DecodingOptions: Sendable {
     /// var options = DecodingOptions.lenient
     /// options.userInfo = ["tenant": "a"]
     /// ```
-    public var userInfo: [String: any Sendable] = [:]
+    public var userInfo: [String: any Sendable] {
+        get { references.userInfo }
+        set { references = references.with { $0.userInfo = newValue } }
+    }
+
+    /// The options that hold references (closures, strings, a dictionary), in one immutable box: the
+    /// options are copied several times per decode, and then cost one retain instead of one per field.
+    private var references = References.none
+
+    private final class References: Sendable {
+        struct Fields {
+            var dateStrategy: DateStrategy = .default
+            var invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil
+            var keyStrategy: KeyStrategy? = nil
+            var userInfo: [String: any Sendable] = [:]
+        }
+        let dateStrategy: DateStrategy
+        let invalidValueHandler: (@Sendable (MappingError) -> Void)?
+        let keyStrategy: KeyStrategy?
+        let userInfo: [String: any Sendable]
+
+        static let none = References(Fields())
+
+        init(_ fields: Fields) {
+            dateStrategy = fields.dateStrategy
+            invalidValueHandler = fields.invalidValueHandler
+            keyStrategy = fields.keyStrategy
+            userInfo = fields.userInfo
+        }
+
+        /// A new box with `change` applied.
+        func with(_ change: (inout Fields) -> Void) -> References {
+            var fields = Fields(dateStrategy: dateStrategy, invalidValueHandler: invalidValueHandler,
+                                keyStrategy: keyStrategy, userInfo: userInfo)
+            change(&fields)
+            return References(fields)
+        }
+    }
 
     /// Creates options.
     public init(conversion: Conversion = .lenient, dateStrategy: DateStrategy = .default,
                 depthLimit: Int = DecodingOptions.defaultDepthLimit, wrapsSingleValues: Bool = false,
                 invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil) {
         self.conversion = conversion
-        self.dateStrategy = dateStrategy
         self.depthLimit = depthLimit
         self.wrapsSingleValues = wrapsSingleValues
-        self.invalidValueHandler = invalidValueHandler
+        if case .default = dateStrategy, invalidValueHandler == nil { return }
+        references = References(.init(dateStrategy: dateStrategy, invalidValueHandler: invalidValueHandler))
     }
 
     /// Lossless conversions across JSON types (default).
