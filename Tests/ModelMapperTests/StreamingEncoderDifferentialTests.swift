@@ -379,6 +379,17 @@ final class CodableFastPathStreamTextTests: XCTestCase {
     }
 }
 
+private final class Embedding: Decodable {
+    enum K: String, CodingKey { case a, embedded, b }
+    let a: Int; let b: String; let inner: Embedding?
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: K.self)
+        a = try container.decode(Int.self, forKey: .a)
+        let embedded = try container.decode(String.self, forKey: .embedded)
+        inner = embedded.isEmpty ? nil : try ModelDecoder().decode(Embedding.self, from: Data(embedded.utf8))
+        b = try container.decode(String.self, forKey: .b)
+    }
+}
 private struct Node: Codable, Equatable { var value: Int; var children: [Node]; var meta: [String: Int]? }
 private struct TwoAtOnce: Decodable, Equatable {
     enum K: String, CodingKey { case a, b, inner }
@@ -407,17 +418,43 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
             XCTAssertEqual(try ModelDecoder().decode([Node].self, from: big), try JSONDecoder().decode([Node].self, from: Data(big.utf8)))
         }
     }
-    func testNoLeak() throws {
+    /// An `init(from:)` that decodes another document with `ModelDecoder` while its own decoding is under
+    /// way (the thread's spare state is in use) gets a state of its own: both results are right, and the
+    /// outer containers keep reading the outer document.
+    func testNestedDecodeOnTheSameThreadUsesItsOwnState() throws {
+        let json = Data(#"{"a":1,"embedded":"{\"a\":2,\"embedded\":\"\",\"b\":\"inner\"}","b":"outer"}"#.utf8)
+        for _ in 0..<3 {
+            let value = try ModelDecoder().decode(Embedding.self, from: json)
+            XCTAssertEqual(value.a, 1)
+            XCTAssertEqual(value.b, "outer")
+            XCTAssertEqual(value.inner?.a, 2)
+            XCTAssertEqual(value.inner?.b, "inner")
+            XCTAssertNil(value.inner?.inner)
+        }
+    }
+
+    /// A state handed back by `end()` is the thread's spare: the next decoding on the thread gets it again,
+    /// with its pooled containers (which refer to it), and `retire()` breaks that cycle so it is freed.
+    func testSpareStateIsReusedAndRetiredWithoutLeak() throws {
         weak var weakState: TapeDecodingState?
-        let json = Array(#"[{"value":1,"children":[{"value":2,"children":[]}]},{"value":1,"children":[]}]"#.utf8)
-        try json.withUnsafeBytes { bytes in
-            try withParsedDocument(bytes, depthLimit: 100) { tape throws(MappingError) in
-                let state = TapeDecodingState(tape: tape, context: DecodeContext(tape: tape, options: DecodingOptions()), mode: .foundation, models: MetaCache.shared)
-                weakState = state
-                _ = try? state.decodeValue([Node].self, 0, .stack(0))
-                state.endDecoding()
+        let first = Array(#"[{"value":1,"children":[{"value":2,"children":[]}]},{"value":1,"children":[]}]"#.utf8)
+        let second = Array(#"[{"value":7,"children":[]},{"value":8,"children":[{"value":9,"children":[]}]}]"#.utf8)
+        func decode(_ json: [UInt8], _ finish: (TapeDecodingState) -> Void) throws -> [Node]? {
+            try json.withUnsafeBytes { bytes in
+                try withParsedDocument(bytes, depthLimit: 100) { tape throws(MappingError) in
+                    let state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: DecodingOptions()),
+                                                        mode: .foundation, models: MetaCache.shared)
+                    if let weakState { XCTAssertTrue(state === weakState, "the thread's spare state is not reused") }
+                    weakState = state
+                    defer { finish(state) }
+                    return try? state.decodeValue([Node].self, 0, .stack(0))
+                }
             }
         }
+        XCTAssertEqual(try decode(first) { $0.end() }, try JSONDecoder().decode([Node].self, from: Data(first)))
+        XCTAssertNotNil(weakState, "an ended state is not kept as the thread's spare")
+        // The reused state reads the second document through its pooled containers, not the first's tape.
+        XCTAssertEqual(try decode(second) { $0.retire() }, try JSONDecoder().decode([Node].self, from: Data(second)))
         XCTAssertNil(weakState)
         XCTAssertTrue(TapeDecodingState.poolsContainers)
     }

@@ -43,34 +43,85 @@ struct TapeLocation: Error {
     let index: Int
 }
 
-/// What every decoder and container of one decoding shares.
-final class TapeDecodingState {
-    /// Where `JSONMappable` values inside the Codable value find their codecs.
-    let models: any MappedModelCodecs
-    let tape: TapeView
-    /// The context for the codecs: the caller's options in `.mapping` mode (and for `JSONMappable` models
-    /// in both modes).
-    let c: DecodeContext
+/// What every decoder and container of one decoding shares. Made by `begin` and handed back by `end`:
+/// each thread keeps a spare (ThreadSpare.swift), so the next decoding reuses its containers, key tables
+/// and coding-path storage instead of allocating them again.
+final class TapeDecodingState: ThreadSpareObject {
+    /// What one decoding reads and how: set again when the spare state is reused. A class with constant
+    /// fields, so a value's codec borrows its context instead of copying it out of the state.
+    final class Setting {
+        /// Where `JSONMappable` values inside the Codable value find their codecs.
+        let models: any MappedModelCodecs
+        let tape: TapeView
+        /// The context for the codecs: the caller's options in `.mapping` mode (and for `JSONMappable`
+        /// models in both modes).
+        let c: DecodeContext
+        /// Scalars: strict conversions (the JSON type must match) in the Foundation mode, `c` in the
+        /// mapping mode.
+        let scalarContext: DecodeContext
+        /// Number tokens into integers: lenient conversions in the Foundation mode (only used on number
+        /// tokens, where lenient adds integral floats such as `2.0`), `c` otherwise.
+        let numberContext: DecodeContext
+        let mode: TapeCodingMode
+        let strategies: FoundationDecodingStrategies
+        /// Whether `JSONMappable` types are decoded by their mapping (ModelMapper's own rules).
+        let usesMapping: Bool
+        let convertsKeys: Bool
+        let isFoundation: Bool
+
+        init(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
+             strategies: FoundationDecodingStrategies, usesMapping: Bool) {
+            self.models = models
+            self.tape = tape
+            c = context
+            if mode == .foundation {
+                var strictOptions = context.options
+                strictOptions.conversion = .strict
+                strictOptions.invalidValueHandler = nil
+                scalarContext = DecodeContext(tape: tape, options: strictOptions)
+                var lenientOptions = context.options
+                lenientOptions.conversion = .lenient
+                lenientOptions.invalidValueHandler = nil
+                numberContext = DecodeContext(tape: tape, options: lenientOptions)
+            } else {
+                scalarContext = context
+                numberContext = context
+            }
+            self.mode = mode
+            self.strategies = strategies
+            self.usesMapping = usesMapping
+            isFoundation = mode == .foundation
+            if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
+        }
+    }
+
+    @exclusivity(unchecked) private(set) var setting: Setting
+
+    // The setting's fields. A per-value path binds `let setting = self.setting` first and reads the
+    // contexts from it: read through the stored property, a context is copied (retains and all) per value.
+    var models: any MappedModelCodecs { _read { yield setting.models } }
+    var tape: TapeView { _read { yield setting.tape } }
+    var c: DecodeContext { _read { yield setting.c } }
+    var scalarContext: DecodeContext { _read { yield setting.scalarContext } }
+    var numberContext: DecodeContext { _read { yield setting.numberContext } }
+    var mode: TapeCodingMode { setting.mode }
+    var strategies: FoundationDecodingStrategies { _read { yield setting.strategies } }
+    var usesMapping: Bool { setting.usesMapping }
+    var convertsKeys: Bool { setting.convertsKeys }
+    var isFoundation: Bool { setting.isFoundation }
+
     /// The caller's options without an invalid-value handler: a model inside a Codable value throws.
-    lazy var unreported: DecodeContext = {
+    var unreported: DecodeContext {
+        if let unreportedContext { return unreportedContext }
         var options = c.options
         options.invalidValueHandler = nil
-        return DecodeContext(tape: tape, options: options)
-    }()
-    /// Scalars: strict conversions (the JSON type must match) in the Foundation mode, `c` in the mapping
-    /// mode.
-    let scalarContext: DecodeContext
-    /// Number tokens into integers: lenient conversions in the Foundation mode (only used on number
-    /// tokens, where lenient adds integral floats such as `2.0`), `c` otherwise.
-    let numberContext: DecodeContext
-    let mode: TapeCodingMode
-    let strategies: FoundationDecodingStrategies
-    /// Whether `JSONMappable` types are decoded by their mapping (ModelMapper's own rules).
-    let usesMapping: Bool
-    let convertsKeys: Bool
-    let isFoundation: Bool
+        let made = DecodeContext(tape: tape, options: options)
+        unreportedContext = made
+        return made
+    }
+    @exclusivity(unchecked) private var unreportedContext: DecodeContext?
 
-    // Codecs without a static entry point, made once per decoding.
+    // Codecs without a static entry point (they hold no options), made once per state.
     lazy var floatCodec = FloatCodec()
     lazy var decimalCodec = DecimalCodec()
     lazy var dateCodec = DateCodec()
@@ -78,29 +129,42 @@ final class TapeDecodingState {
     lazy var dataCodec = DataCodec()
     lazy var uuidCodec = UUIDCodec()
 
-    init(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
-         strategies: FoundationDecodingStrategies = FoundationDecodingStrategies(), usesMapping: Bool = true) {
-        self.models = models
-        self.tape = tape
-        c = context
-        if mode == .foundation {
-            var strictOptions = context.options
-            strictOptions.conversion = .strict
-            strictOptions.invalidValueHandler = nil
-            scalarContext = DecodeContext(tape: tape, options: strictOptions)
-            var lenientOptions = context.options
-            lenientOptions.conversion = .lenient
-            lenientOptions.invalidValueHandler = nil
-            numberContext = DecodeContext(tape: tape, options: lenientOptions)
-        } else {
-            scalarContext = context
-            numberContext = context
-        }
-        self.mode = mode
-        self.strategies = strategies
-        self.usesMapping = usesMapping
-        isFoundation = mode == .foundation
-        if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
+    private init(_ setting: Setting) {
+        self.setting = setting
+    }
+
+    private static let spare = ThreadSpare<TapeDecodingState>()
+
+    /// A state for one decoding: the thread's spare when it has one. Pair with `end()`.
+    static func begin(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
+                      strategies: FoundationDecodingStrategies = FoundationDecodingStrategies(),
+                      usesMapping: Bool = true) -> TapeDecodingState {
+        let setting = Setting(tape: tape, context: context, mode: mode, models: models, strategies: strategies,
+                              usesMapping: usesMapping)
+        guard let state = spare.take() else { return TapeDecodingState(setting) }
+        state.setting = setting
+        return state
+    }
+
+    /// Ends a decoding: publishes the key names it added and keeps the state as the thread's spare (its
+    /// containers are handed out again once unreferenced; see `keyedContainer`).
+    func end() {
+        keyStack.removeAll(keepingCapacity: true)
+        fixedPaths.removeAll(keepingCapacity: true)
+        unreportedContext = nil
+        for entry in keyedPools { entry.publish() }
+        // A thread that meets many key types starts over rather than search a long list per object.
+        if keyedPools.count > TapeDecodingState.keptKeyTypes { retire() }
+        TapeDecodingState.spare.give(self)
+    }
+
+    /// The most key types a spare state keeps pools for.
+    static let keptKeyTypes = 32
+
+    /// Drops the pooled containers (they refer to this state).
+    func retire() {
+        for entry in keyedPools { entry.pool.removeAll() }
+        keyedPools.removeAll()
     }
 
     /// The kind of the token at `index`; index -1 is a null that is not on the tape (a missing `super`).
@@ -270,15 +334,6 @@ final class TapeDecodingState {
         return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedDecodingContainerBox")
     }()
 
-    /// Ends a decoding: drops the pooled containers (they reference this state).
-    func endDecoding() {
-        for entry in keyedPools {
-            entry.pool.removeAll()
-            entry.publish()
-        }
-        keyedPools.removeAll()
-    }
-
     // MARK: Per-type facts
 
     /// How values of a type are decoded, decided once per type and decoding.
@@ -421,9 +476,10 @@ final class TapeDecodingState {
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
         let kind = self.kind(index)
+        let setting = self.setting
         if kind == .number {
             do {
-                return try IntegerCodec<T>.read(numberContext, index)
+                return try IntegerCodec<T>.read(setting.numberContext, index)
             } catch {
                 throw converted(error, T.self, index, path())
             }
@@ -431,7 +487,7 @@ final class TapeDecodingState {
         if kind == .null { throw valueNotFound(T.self, index, path()) }
         if isFoundation { throw typeMismatch(T.self, index, path()) }
         do {
-            return try IntegerCodec<T>.read(c, index)
+            return try IntegerCodec<T>.read(setting.c, index)
         } catch {
             throw converted(error, T.self, index, path())
         }
@@ -440,8 +496,9 @@ final class TapeDecodingState {
     @inline(__always)
     func decodeString(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
         if kind(index) == .null { throw valueNotFound(String.self, index, path()) }
+        let setting = self.setting
         do {
-            return try StringCodec.read(scalarContext, index)
+            return try StringCodec.read(setting.scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(String.self, index, path())
                 : converted(error, String.self, index, path())
@@ -451,8 +508,9 @@ final class TapeDecodingState {
     @inline(__always)
     func decodeBool(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         if kind(index) == .null { throw valueNotFound(Bool.self, index, path()) }
+        let setting = self.setting
         do {
-            return try BoolCodec.read(scalarContext, index)
+            return try BoolCodec.read(setting.scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Bool.self, index, path())
                 : converted(error, Bool.self, index, path())
@@ -475,8 +533,9 @@ final class TapeDecodingState {
         let kind = self.kind(index)
         if kind == .null { throw valueNotFound(Double.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return special }
+        let setting = self.setting
         do {
-            return try DoubleCodec.read(scalarContext, index)
+            return try DoubleCodec.read(setting.scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Double.self, index, path())
                 : converted(error, Double.self, index, path())
@@ -487,8 +546,9 @@ final class TapeDecodingState {
         let kind = self.kind(index)
         if kind == .null { throw valueNotFound(Float.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return Float(special) }
+        let setting = self.setting
         do {
-            return try floatCodec.decode(scalarContext, index)
+            return try floatCodec.decode(setting.scalarContext, index)
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Float.self, index, path())
                 : converted(error, Float.self, index, path())
@@ -592,8 +652,9 @@ final class TapeDecodingState {
 
     private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
         if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
+        let setting = self.setting
         do {
-            return try codec.decode(isFoundation && strictInFoundation ? scalarContext : c, index)
+            return try codec.decode(isFoundation && strictInFoundation ? setting.scalarContext : setting.c, index)
         } catch {
             throw converted(error, V.self, index, resolve(ref))
         }
@@ -854,7 +915,8 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
 /// `TapeDecoder.container(keyedBy:)`).
 class TapeKeyedContainerBase {
     final let state: TapeDecodingState
-    final let tape: TapeView
+    /// The state's tape, set again when a pooled container is handed out for a new decoding.
+    @exclusivity(unchecked) final var tape: TapeView
     final var decoder: TapeDecoder
     /// Index of the object's end token.
     final var end: Int
@@ -885,6 +947,7 @@ class TapeKeyedContainerBase {
     /// Points the container at the object of `decoder`.
     final func reset(_ decoder: TapeDecoder) throws {
         self.decoder = decoder
+        tape = state.tape
         if names !== keys.names { names = keys.names }
         memberCount = -1
         end = tape[decoder.index].payload
@@ -975,7 +1038,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     private func matches(_ k: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tape[k]
         guard Int(token.length) == wanted.count else { return false }
-        return wanted.count == 0 || Self.equal(tape.bytes(token).baseAddress!, wanted.baseAddress!, wanted.count)
+        return wanted.count == 0 || KeyTable.equal(tape.bytes(token).baseAddress!, wanted.baseAddress!, count: wanted.count)
     }
 
     /// The value of the member whose key token is `k`; the cursor moves past it.
@@ -1013,19 +1076,6 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     }
 
     @inline(__always)
-    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count > 8 else {
-            var i = 0
-            while i < count {
-                if a.load(fromByteOffset: i, as: UInt8.self) != b[i] { return false }
-                i &+= 1
-            }
-            return true
-        }
-        return memcmp(a, b, count) == 0
-    }
-
-    @inline(__always)
     private func scan(_ wanted: UnsafeBufferPointer<UInt8>, from: Int, to limit: Int) -> Int? {
         var k = from
         while k < limit {
@@ -1033,7 +1083,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
             let valueIndex = k + 1
             if Int(token.length) == wanted.count {
                 let bytes = tape.bytes(token)
-                if wanted.count == 0 || Self.equal(bytes.baseAddress!, wanted.baseAddress!, wanted.count) {
+                if wanted.count == 0 || KeyTable.equal(bytes.baseAddress!, wanted.baseAddress!, count: wanted.count) {
                     cursor = tape.indexAfterValue(at: valueIndex)
                     if cursor >= end { cursor = decoder.index + 1 }
                     return valueIndex

@@ -34,7 +34,11 @@ public struct DecodingOptions: Sendable {
     /// YYModel's forgiving behaviour, without the silence.
     public var invalidValueHandler: (@Sendable (MappingError) -> Void)? {
         get { references.invalidValueHandler }
-        set { references = references.with { $0.invalidValueHandler = newValue } }
+        set {
+            // Clearing an absent handler (every Codable decode does) makes no box.
+            if newValue == nil && references.invalidValueHandler == nil { return }
+            references = references.with { $0.invalidValueHandler = newValue }
+        }
     }
     /// The key strategy of every model whose ``ModelMapping/keyStrategy`` is nil (JSONDecoder's
     /// `keyDecodingStrategy`, JSONModel's global key mapper); nil: `.identity`. Explicit `keys` and a
@@ -49,7 +53,10 @@ public struct DecodingOptions: Sendable {
     /// by its identity: make the options once and reuse them (at most 32 distinct custom closures).
     public var keyStrategy: KeyStrategy? {
         get { references.keyStrategy }
-        set { references = references.with { $0.keyStrategy = newValue } }
+        set {
+            if newValue == nil && references.keyStrategy == nil { return }
+            references = references.with { $0.keyStrategy = newValue }
+        }
     }
     /// Whether a JSON key that matches no property exactly may match one ignoring ASCII case
     /// (`"UserName"` for `userName`); an exact match in the same object always wins. Applies to every
