@@ -433,6 +433,20 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
         }
     }
 
+    /// The thread's spare state keeps nothing of the caller's: a `userInfo` object is freed with the decode.
+    func testSpareStateKeepsNoUserInfo() throws {
+        final class Token: Sendable {}
+        weak var weakToken: Token?
+        try {
+            let token = Token()
+            weakToken = token
+            var decoder = ModelDecoder()
+            decoder.userInfo = [CodingUserInfoKey(rawValue: "token")!: token]
+            XCTAssertEqual(try decoder.decode([Node].self, from: Data(#"[{"value":1,"children":[]}]"#.utf8)).first?.value, 1)
+        }()
+        XCTAssertNil(weakToken, "the decoding state kept the caller's userInfo")
+    }
+
     /// A state handed back by `end()` is the thread's spare: the next decoding on the thread gets it again,
     /// with its pooled containers (which refer to it), and `retire()` breaks that cycle so it is freed.
     func testSpareStateIsReusedAndRetiredWithoutLeak() throws {

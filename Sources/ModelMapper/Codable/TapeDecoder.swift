@@ -95,7 +95,16 @@ final class TapeDecodingState: ThreadSpareObject {
         }
     }
 
-    @exclusivity(unchecked) private(set) var setting: Setting
+    /// The current decoding's setting; nil between decodings, so a spare state keeps none of the last
+    /// caller's options (userInfo, closures) alive.
+    @exclusivity(unchecked) private var current: Setting?
+
+    /// Valid between `begin` and `end`. A decoder or container kept by an `init(from:)` past its decoding
+    /// (which JSONDecoder's allow) stops here rather than read a tape that is gone.
+    var setting: Setting {
+        guard let current else { preconditionFailure("a Decoder or container of ModelDecoder used after its decoding ended") }
+        return current
+    }
 
     // The setting's fields. A per-value path binds `let setting = self.setting` first and reads the
     // contexts from it: read through the stored property, a context is copied (retains and all) per value.
@@ -130,7 +139,7 @@ final class TapeDecodingState: ThreadSpareObject {
     lazy var uuidCodec = UUIDCodec()
 
     private init(_ setting: Setting) {
-        self.setting = setting
+        current = setting
     }
 
     private static let spare = ThreadSpare<TapeDecodingState>()
@@ -142,7 +151,7 @@ final class TapeDecodingState: ThreadSpareObject {
         let setting = Setting(tape: tape, context: context, mode: mode, models: models, strategies: strategies,
                               usesMapping: usesMapping)
         guard let state = spare.take() else { return TapeDecodingState(setting) }
-        state.setting = setting
+        state.current = setting
         return state
     }
 
@@ -152,6 +161,7 @@ final class TapeDecodingState: ThreadSpareObject {
         keyStack.removeAll(keepingCapacity: true)
         fixedPaths.removeAll(keepingCapacity: true)
         unreportedContext = nil
+        current = nil
         for entry in keyedPools { entry.publish() }
         // A thread that meets many key types starts over rather than search a long list per object.
         if keyedPools.count > TapeDecodingState.keptKeyTypes { retire() }
