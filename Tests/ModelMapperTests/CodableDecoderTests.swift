@@ -194,10 +194,13 @@ final class CodableDecoderTests: XCTestCase {
         struct Wide: Decodable { let i64: Int64 }
         XCTAssertEqual(try ModelDecoder().decode(Wide.self, from: Data(#"{"i64":9007199254740993.0}"#.utf8)).i64, 9007199254740993)
         XCTAssertEqual(try ModelDecoder().decode(Wide.self, from: Data(#"{"i64":9.22337203685477588e17}"#.utf8)).i64, 922337203685477588)
-        XCTAssertThrowsError(try ModelDecoder().decode(Wide.self, from: Data(#"{"i64":922337203685477588.700}"#.utf8))) { error in
-            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(context.codingPath.map(\.stringValue), ["i64"])
-            XCTAssertTrue(context.debugDescription.contains("not an integer"), context.debugDescription)
+        // Not integers, although Double rounds them to one (JSONDecoder decodes 922337203685477632 and 0).
+        for literal in ["922337203685477588.700", "9234.9e-3244", "0.99999999999999999999"] {
+            XCTAssertThrowsError(try ModelDecoder().decode(Wide.self, from: Data(#"{"i64":\#(literal)}"#.utf8)), literal) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), ["i64"])
+                XCTAssertTrue(context.debugDescription.contains("not an integer"), context.debugDescription)
+            }
         }
     }
 

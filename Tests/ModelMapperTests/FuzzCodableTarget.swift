@@ -151,11 +151,12 @@ extension FuzzTargets {
         /// decodes it exactly, JSONDecoder throws dataCorrupted ("not valid JSON").
         /// codable-integral-float-at-64-bit-bound.json.
         case integralFloatAtBound
-        /// A number of magnitude 2^53 or more written with a fraction or an exponent
-        /// (`922337203685477588.700`, `9007199254740993.0`): JSONDecoder converts it through Double and
-        /// takes the rounded value as the integer; ModelDecoder reads the literal, so it decodes an integral
-        /// one exactly (another value) and throws dataCorrupted ("not an integer") for any other.
-        /// codable-rounded-through-double.json.
+        /// A number written with a fraction or an exponent that Double rounds to an integer: past 2^53
+        /// (`922337203685477588.700`, `9007199254740993.0`), with more digits than Double holds
+        /// (`0.99999999999999999999`), or too small for it (`9234.9e-3244`). JSONDecoder converts it
+        /// through Double and takes the rounded value as the integer; ModelDecoder reads the literal, so it
+        /// decodes an integral one exactly (another value past 2^53) and throws dataCorrupted ("not an
+        /// integer") for any other. codable-rounded-through-double.json, codable-underflow-to-integer.json.
         case roundedThroughDouble
         /// A nonzero number too small for the type (`1e-46` as Float, `2e-324` as Double): ModelDecoder
         /// decodes 0, JSONDecoder throws dataCorrupted ("not valid JSON"), as both do for numbers too large.
@@ -178,7 +179,13 @@ extension FuzzTargets {
                 let text = n.text
                 let floating = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
                 if floating, let d = Double(text), d.magnitude >= 9.2e18 { found.insert(.integralFloatAtBound) }
-                if floating, let d = Double(text), d.magnitude >= 0x1p53, d.magnitude < 9.2e18 { found.insert(.roundedThroughDouble) }
+                if floating, let d = Double(text), d == d.rounded(), d.magnitude < 9.2e18 {
+                    let significant = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+                        .drop { $0 == "0" }.reversed().drop { $0 == "0" }
+                    if d.magnitude >= 0x1p53 || significant.count > 15 || (d == 0 && !significant.isEmpty) {
+                        found.insert(.roundedThroughDouble)
+                    }
+                }
                 let mantissa = text.prefix { $0 != "e" && $0 != "E" }
                 if mantissa.contains(where: { $0 >= "1" && $0 <= "9" }), Float(text) == 0 { found.insert(.underflow) }
             case .array(let items): items.forEach(walk)
