@@ -319,7 +319,16 @@ extension FuzzTargets {
                 return   // FoundationDifference.nullBool
             }
             if mineCase != otherCase || minePath != otherPath {
-                if foundationDifferences(bytes).contains(.duplicateKeys) { return }
+                let known = foundationDifferences(bytes)
+                if known.contains(.duplicateKeys) { return }
+                // A number only one of them rejects (the number differences): JSONDecoder stops there with its
+                // root "not valid JSON", or ModelDecoder with dataCorrupted, and the other goes on to fail at
+                // another value. codable-underflow-then-missing-key.json.
+                if !known.isDisjoint(with: [.integralFloatAtBound, .underflow, .roundedThroughDouble]) {
+                    if case .dataCorrupted(let context) = other, otherPath.isEmpty,
+                       context.debugDescription == "The given data was not valid JSON." { return }
+                    if mineCase == "dataCorrupted" { return }
+                }
                 throw FuzzFailure("\(name): ModelDecoder throws \(mineCase) at \(minePath.debugDescription), JSONDecoder \(otherCase) at \(otherPath.debugDescription)\n  ModelDecoder: \(mine)\n  JSONDecoder: \(other)")
             }
         }
