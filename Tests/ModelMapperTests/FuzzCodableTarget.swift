@@ -178,15 +178,17 @@ extension FuzzTargets {
             case .number(let n):
                 let text = n.text
                 let floating = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-                if floating, let d = Double(text), d.magnitude >= 9.2e18 { found.insert(.integralFloatAtBound) }
-                if floating, let d = Double(text), d == d.rounded(), d.magnitude < 9.2e18 {
-                    let significant = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
-                        .drop { $0 == "0" }.reversed().drop { $0 == "0" }
-                    if d.magnitude >= 0x1p53 || significant.count > 15 || (d == 0 && !significant.isEmpty) {
-                        found.insert(.roundedThroughDouble)
+                let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+                if floating, let d = Double(text) {
+                    if d.magnitude >= 9.2e18 {
+                        found.insert(.integralFloatAtBound)
+                    } else if d == d.rounded() {
+                        let significant = mantissa.filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }
+                        if d.magnitude >= 0x1p53 || significant.count > 15 || (d == 0 && !significant.isEmpty) {
+                            found.insert(.roundedThroughDouble)
+                        }
                     }
                 }
-                let mantissa = text.prefix { $0 != "e" && $0 != "E" }
                 if mantissa.contains(where: { $0 >= "1" && $0 <= "9" }), Float(text) == 0 { found.insert(.underflow) }
             case .array(let items): items.forEach(walk)
             case .object(let members):
