@@ -165,10 +165,10 @@ struct TapeBuffers {
         tokenCapacity = newCapacity
     }
 
-    /// Appends a scalar (string, number, literal) or a key; returns false to cancel the parse.
+    /// Appends a scalar value (string, number, literal); returns false to cancel the parse.
     @inline(__always)
     mutating func appendScalar(_ kind: TokenKind, bytes: UnsafeRawPointer?, count: Int) -> Bool {
-        var hint: UInt16 = 0
+        assert(kind != .key, "keys are appended by appendKey")
         if filtering {
             if skipDepth > 0 {
                 skippedCallbacks += 1
@@ -176,13 +176,43 @@ struct TapeBuffers {
             }
             if skipsNextValue {
                 // A skipped member's scalar value.
-                assert(kind != .key, "a key cannot follow a key")
                 skipsNextValue = false
                 skippedCallbacks += 1
                 endSkipRun()
                 return true
             }
-            if kind == .key, let filter = stack[depth].filter {
+        }
+        stack[depth].items += 1
+        if kind == .string || kind == .number {
+            guard count <= Int(UInt32.max) else {
+                failure = .valueTooLong(tokenCount)
+                return false
+            }
+            if let input, let bytes, bytes >= input, bytes + count <= input + inputCount {
+                appendToken(kind, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
+            } else {
+                let offset = copyToArena(bytes, count: count)
+                appendToken(kind, inArena: true, length: UInt32(truncatingIfNeeded: count), payload: offset)
+            }
+        } else {
+            appendToken(kind)
+        }
+        if depth == recordDepth { appendRecordEnd() }
+        return true
+    }
+
+    /// Appends a member key (yajl's map-key callback): `appendScalar` for keys, without the checks that
+    /// only values need (a key never follows a key, never ends a record).
+    @inline(__always)
+    mutating func appendKey(bytes: UnsafeRawPointer?, count: Int) -> Bool {
+        var hint: UInt16 = 0
+        if filtering {
+            if skipDepth > 0 {
+                skippedCallbacks += 1
+                return true
+            }
+            assert(!skipsNextValue, "a key cannot follow a key")
+            if let filter = stack[depth].filter {
                 let (kept, member) = keptMember(filter, bytes: bytes, count: count)
                 guard kept else {
                     skipsNextValue = true
@@ -194,21 +224,16 @@ struct TapeBuffers {
             }
         }
         stack[depth].items += 1
-        if kind == .string || kind == .number || kind == .key {
-            guard count <= Int(UInt32.max) else {
-                failure = .valueTooLong(tokenCount)
-                return false
-            }
-            if let input, let bytes, bytes >= input, bytes + count <= input + inputCount {
-                appendToken(kind, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
-            } else {
-                let offset = copyToArena(bytes, count: count)
-                appendToken(kind, inArena: true, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: offset)
-            }
-        } else {
-            appendToken(kind)
+        guard count <= Int(UInt32.max) else {
+            failure = .valueTooLong(tokenCount)
+            return false
         }
-        if depth == recordDepth && kind != .key { appendRecordEnd() }
+        if let input, let bytes, bytes >= input, bytes + count <= input + inputCount {
+            appendToken(.key, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
+        } else {
+            let offset = copyToArena(bytes, count: count)
+            appendToken(.key, inArena: true, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: offset)
+        }
         return true
     }
 
@@ -306,11 +331,23 @@ struct TapeBuffers {
     }
 
     /// Notes that the callbacks skipped so far end before the token recorded next.
+    @inline(__always)
     private mutating func endSkipRun() {
         if skipRunCount > 0 && skipRuns[skipRunCount - 1].tapeIndex == tokenCount {
             skipRuns[skipRunCount - 1].skippedBefore = skippedCallbacks
             return
         }
+        if skipRunCount < skipRunCapacity {
+            skipRuns[skipRunCount] = SkipRun(tapeIndex: tokenCount, skippedBefore: skippedCallbacks)
+            skipRunCount += 1
+            return
+        }
+        appendSkipRun()
+    }
+
+    /// `endSkipRun` when the runs are full: grows them, then appends.
+    @inline(never)
+    private mutating func appendSkipRun() {
         if skipRunCount == skipRunCapacity {
             let newCapacity = skipRunCapacity * 2
             let newRuns = UnsafeMutablePointer<SkipRun>.allocate(capacity: newCapacity)

@@ -454,7 +454,7 @@ private let trackingCallbackTable = yajl_callbacks(
     yajl_number: { tracked($0, tape($0).pointee.appendScalar(.number, bytes: UnsafeRawPointer($1), count: $2), .value) },
     yajl_string: { tracked($0, tape($0).pointee.appendScalar(.string, bytes: UnsafeRawPointer($1), count: $2), .value) },
     yajl_start_map: { tracked($0, tape($0).pointee.openContainer(.objectStart), .containerStart) },
-    yajl_map_key: { tracked($0, tape($0).pointee.appendScalar(.key, bytes: UnsafeRawPointer($1), count: $2), .key) },
+    yajl_map_key: { tracked($0, tape($0).pointee.appendKey(bytes: UnsafeRawPointer($1), count: $2), .key) },
     yajl_end_map: { tracked($0, tape($0).pointee.closeContainer(.objectEnd), .value) },
     yajl_start_array: { tracked($0, tape($0).pointee.openContainer(.arrayStart), .containerStart) },
     yajl_end_array: { tracked($0, tape($0).pointee.closeContainer(.arrayEnd), .value) }
@@ -468,7 +468,7 @@ private let tokenizerCallbackTable = yajl_callbacks(
     yajl_number: { tape($0).pointee.appendScalar(.number, bytes: UnsafeRawPointer($1), count: $2) ? 1 : 0 },
     yajl_string: { tape($0).pointee.appendScalar(.string, bytes: UnsafeRawPointer($1), count: $2) ? 1 : 0 },
     yajl_start_map: { tape($0).pointee.openContainer(.objectStart) ? 1 : 0 },
-    yajl_map_key: { tape($0).pointee.appendScalar(.key, bytes: UnsafeRawPointer($1), count: $2) ? 1 : 0 },
+    yajl_map_key: { tape($0).pointee.appendKey(bytes: UnsafeRawPointer($1), count: $2) ? 1 : 0 },
     yajl_end_map: { tape($0).pointee.closeContainer(.objectEnd) ? 1 : 0 },
     yajl_start_array: { tape($0).pointee.openContainer(.arrayStart) ? 1 : 0 },
     yajl_end_array: { tape($0).pointee.closeContainer(.arrayEnd) ? 1 : 0 }

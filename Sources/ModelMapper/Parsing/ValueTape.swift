@@ -47,7 +47,9 @@ final class ValueTape {
     private func appendText(_ kind: TokenKind, _ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            _ = buffers.pointee.appendScalar(kind, bytes: UnsafeRawPointer(utf8.baseAddress), count: utf8.count)
+            let bytes = UnsafeRawPointer(utf8.baseAddress)
+            _ = kind == .key ? buffers.pointee.appendKey(bytes: bytes, count: utf8.count)
+                : buffers.pointee.appendScalar(kind, bytes: bytes, count: utf8.count)
         }
     }
 
