@@ -82,6 +82,43 @@ final class UTF8ShapeTests: XCTestCase {
         }
     }
 
+    /// Runs of the common sequences (three bytes led by E1–EF, two led by C2–DF) take a path that checks
+    /// two or one at a time by word compares: one odd piece (a suspect lead, valid or not, a cut sequence,
+    /// a stray continuation, ASCII) at every position of such a run, at every alignment, must get the
+    /// byte-by-byte verdict.
+    func testOddPieceAtEveryPositionOfARunOfCommonSequences() {
+        let common: [[UInt8]] = [[0xE3, 0x81, 0x82], [0xE9, 0xBF, 0xBF], [0xEF, 0x80, 0x80], [0xC3, 0xA9], [0xDF, 0xBF]]
+        let odd: [[UInt8]] = [
+            [0xE0, 0x80, 0xAF], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF],  // suspect E0 / ED
+            [0xC0, 0xAF], [0xC1, 0xBF], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x90, 0x80, 0x80],    // suspect C0/C1, F0/F4
+            [0xE3, 0x81], [0xE3, 0x81, 0x22], [0xC3, 0x41], [0x81], [0xF8], [0x41], [0xE3, 0xC3, 0xA9],
+        ]
+        var checked = 0
+        for piece in odd {
+            for runLength in [1, 2, 3, 5, 8] {
+                for position in 0...runLength {
+                    for pattern in 0..<3 {
+                        var bytes: [UInt8] = []
+                        for k in 0..<runLength {
+                            if k == position { bytes += piece }
+                            bytes += common[(k + pattern) % (pattern == 0 ? 1 : common.count)]
+                        }
+                        if position == runLength { bytes += piece }
+                        for start in 0..<3 {
+                            let padded = Array(repeating: UInt8(0x20), count: start) + bytes + [0x22, 0x7D]
+                            for end in [padded.count, padded.count - 2, padded.count - 3] where end >= start {
+                                let slice = padded[start..<end]
+                                XCTAssertEqual(verdict(slice), expectedVerdict(Array(slice)), "bytes \(Array(slice))")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 5_000)
+    }
+
     func testSamplingFindsNonASCIITextAndSkipsASCII() throws {
         let twitter = [UInt8](try SharedData.data("bench/twitter.json"))
         let canada = [UInt8](try SharedData.data("bench/canada.json"))

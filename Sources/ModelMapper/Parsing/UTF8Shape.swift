@@ -110,6 +110,29 @@ enum UTF8Shape {
                 if i >= n { return isValid ? .valid : .wellShaped }
                 // A run of sequences, up to the next ASCII byte. (Wrapping arithmetic: `i < n` throughout.)
                 repeat {
+                    // The common sequences first: three bytes led by E1–EC, EE or EF (most CJK text), two at
+                    // a time, then one at a time with two bytes led by C2–DF; none of these leads is suspect
+                    // (`LexedUTF8`). `notSuspectE` has bit k set when lead 0xE0 + k is one of them.
+                    let notSuspectE: UInt64 = 0xDFFE
+                    while i &+ 8 <= n {
+                        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        guard word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0,
+                              (notSuspectE &>> (word & 0x0F)) & (notSuspectE &>> ((word &>> 24) & 0x0F)) & 1 != 0 else { break }
+                        i &+= 6
+                    }
+                    while i < wordLimit {
+                        assert(i >= 0 && i &+ 4 <= n, "a word load outside the buffer")
+                        let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                        let leadNibble = word & 0x0F
+                        if word & 0x00C0_C0F0 == 0x0080_80E0 && leadNibble != 0 && leadNibble != 0x0D {
+                            i &+= 3
+                        } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
+                            i &+= 2
+                        } else {
+                            break
+                        }
+                    }
+                    if i >= n || base.load(fromByteOffset: i, as: UInt8.self) < 0x80 { break }
                     assert(i >= 0 && i < n, "a byte read outside the buffer")
                     let lead = base.load(fromByteOffset: i, as: UInt8.self)
                     let info = leads[Int(lead)]
