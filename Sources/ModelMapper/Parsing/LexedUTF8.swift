@@ -29,12 +29,17 @@ enum LexedUTF8 {
     /// U+FFFD), so an unchanged length proves validity. Other text is judged here by its lead bytes and made
     /// into a String without a second validation.
     ///
-    /// With `isKnownValid` (the document passed ``UTF8Shape``'s full check), text is not checked again:
-    /// text whose ends are not ASCII is then made into a String without looking at its bytes.
+    /// With `isKnownValid` (the document passed ``UTF8Shape``'s full check), no text is checked again: it
+    /// is made into a String after a word-at-a-time ASCII test (the String keeps that flag); mixed text
+    /// with ASCII ends, which the standard library would validate scalar by scalar, included.
     @inline(__always)
     static func string(_ bytes: UnsafeRawBufferPointer, isKnownValid: Bool = false) -> String? {
         let result: String?
-        if endsAreASCII(bytes) {
+        if isKnownValid, let base = bytes.baseAddress, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let span = Span(_unsafeElements: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
+                                                                 count: bytes.count))
+            result = String(copying: UTF8Span(unchecked: span, isKnownASCII: isASCII(bytes)))
+        } else if endsAreASCII(bytes) {
             let decoded = String(decoding: bytes, as: UTF8.self)
             result = decoded.utf8.count == bytes.count ? decoded : nil
         } else {
@@ -59,6 +64,23 @@ enum LexedUTF8 {
     }
 
     /// Whether the first and the last eight bytes (all bytes, when fewer) are ASCII.
+    /// Whether all of `bytes` are below 0x80: whole words, the tail covered by the last word again.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        guard n >= 8 else { return shortWord(base, n) & 0x8080_8080_8080_8080 == 0 }
+        var high: UInt64 = 0
+        var i = 0
+        while i + 8 < n {
+            assert(i >= 0 && i + 8 <= n, "a word load outside the string")
+            high |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        high |= base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     @inline(__always)
     private static func endsAreASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count
