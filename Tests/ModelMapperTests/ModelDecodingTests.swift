@@ -144,6 +144,32 @@ final class ModelDecodingTests: XCTestCase {
         XCTAssertEqual(try Shapes(jsonObject: ["raw": mixed] as [String: Any]).raw, [1, 200, -7, true, false, 0.5])
     }
 
+    /// Dictionary input copies only what the model reads into the tape (its filter, as for parsed bytes):
+    /// members under other keys are never converted, so values no JSON could hold do not matter there,
+    /// while the same value under a key the model reads is still an error.
+    func testJSONObjectInputSkipsWhatTheModelDoesNotRead() throws {
+        final class Opaque {}
+        let object: [String: Any] = ["origin": ["x": 1, "y": 2, "z": Opaque()], "tags": ["t"], "opaque": Opaque(),
+                                     "nested": ["deep": [["when": Date()]]], "points": [["x": 3, "note": Date()]]]
+        let s = try Shapes(jsonObject: object)
+        XCTAssertEqual(s.origin, Point(x: 1, y: 2))
+        XCTAssertEqual(s.points, [Point(x: 3, y: 0)])
+        XCTAssertEqual(s.tags, ["t"])
+        XCTAssertThrowsError(try Shapes(jsonObject: ["tags": [Opaque()]] as [String: Any])) { error in
+            XCTAssertEqual((error as? MappingError)?.kind, .typeMismatch)
+            XCTAssertEqual((error as? MappingError)?.path, "tags[0]")
+        }
+        // The same through a JSONValue, and an update keeps what the input does not name.
+        var updated = try Shapes(jsonObject: JSONValue.object(["origin": ["x": 4, "extra": [[1], [2]]], "other": "x"]))
+        XCTAssertEqual(updated.origin, Point(x: 4, y: 0))
+        try updated.update(jsonObject: ["tags": ["u"], "ignored": Opaque()] as [String: Any])
+        XCTAssertEqual(updated.tags, ["u"])
+        XCTAssertEqual(updated.origin, Point(x: 4, y: 0))
+        // Equal to decoding the same document from bytes.
+        let text = #"{"origin":{"x":7,"q":[1,{"r":2}]},"points":[{"y":1,"w":null}],"tags":["a","b"],"zz":{"a":[]}}"#
+        XCTAssertEqual(try Shapes(jsonObject: JSONSerialization.jsonObject(with: Data(text.utf8))), try Shapes(json: text))
+    }
+
     func testInputKinds() throws {
         let text = #"{"x":1,"y":2}"#
         XCTAssertEqual(try Point(json: text), Point(x: 1, y: 2))

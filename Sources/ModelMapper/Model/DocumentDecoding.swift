@@ -47,10 +47,11 @@ func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, f
 }
 
 /// Decodes from a `JSONSerialization` object or a ``JSONValue`` (dictionary input): the object is copied
-/// into a tape first, so the same codecs run; errors have paths but no line and column.
-func decodeFoundationObject<R>(_ object: Any, options: DecodingOptions, tracksPath: Bool = false,
+/// into a tape first, so the same codecs run (with `filter`, only what the model reads is copied); errors
+/// have paths but no line and column.
+func decodeFoundationObject<R>(_ object: Any, options: DecodingOptions, filter: TapeFilterNode? = nil, tracksPath: Bool = false,
                                _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-    let tape = try ValueTape(foundation: object, depthLimit: options.depthLimit)
+    let tape = try ValueTape(foundation: object, depthLimit: options.depthLimit, filter: filter)
     return try tape.withView { view throws(MappingError) in
         try decodeReporting(view, options: options, tracksPath: tracksPath, locate: { error in error.tokenIndex = nil }, body)
     }

@@ -145,6 +145,15 @@ struct TapeBuffers {
         skipRunCount = 0
     }
 
+    /// The value after a skipped key is skipped by the caller, which does not append it at all (a
+    /// ``ValueTape`` walking values in memory): it counts as one skipped callback.
+    mutating func skipPendingValue() {
+        assert(filtering && skipsNextValue, "no value is pending a skip")
+        skipsNextValue = false
+        skippedCallbacks += 1
+        endSkipRun()
+    }
+
     // MARK: Appending (called from the C callbacks)
 
     @inline(__always)

@@ -52,6 +52,9 @@ struct TapeFilterTable {
     /// Object tables: key bytes -> index into `members`.
     var keys: KeyTable?
     var members: UnsafeMutablePointer<Member>?
+    /// Object tables: the kept keys as Strings, in `members` order, for input that is looked up by key
+    /// rather than read in order (a `[String: Any]` copied into a ``ValueTape``).
+    var keyNames: [String] = []
 
     /// The table for a container of `kind` whose expected table is `table`: nil (record whole) when the
     /// JSON's shape is not the expected one, so a mismatch is decoded (and reported) from the full value.
@@ -145,6 +148,7 @@ final class TapeFilterNode: @unchecked Sendable {
         assert(keys.count == entries.count, "a filter's key table and members differ in count")
         table.pointee.keys = keys
         table.pointee.members = members
+        table.pointee.keyNames = entries.map { String(decoding: $0.key, as: UTF8.self) }
         table.pointee.isComplete = true
     }
 }

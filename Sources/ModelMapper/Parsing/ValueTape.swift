@@ -3,28 +3,37 @@
 // Invariants: `buffers` is allocated and initialized in `init` and freed only in `deinit`; every string,
 // key and number is copied into the arena (the tape has no input), each while its UTF-8 is borrowed; a
 // container is opened only when `openContainer` accepted it (within the depth limit), so every close
-// matches an open; the view given to `withView` is used only inside the call.
+// matches an open; the view given to `withView` is used only inside the call. A filter is set only while
+// `init` appends (the caller keeps its node alive for the call) and cleared before `init` returns.
 import Foundation
 
 /// A tape built from values already in memory (a ``JSONValue`` or a `JSONSerialization` object) rather
 /// than parsed, so `init(jsonObject:)` and rewritten hook objects decode through the same codecs as bytes.
 /// All strings are copied into the arena.
+///
+/// With a filter (the decoding model's, as for bytes), a member whose key the model does not read is not
+/// looked at: neither its value nor anything inside it is converted, recorded or counted against the depth
+/// limit; a kept key's token carries the reading property's index, as on a filtered parse.
 final class ValueTape {
     private let buffers: UnsafeMutablePointer<TapeBuffers>
 
     /// A tape of one JSON value; nesting deeper than `depthLimit` throws `.depthLimit`, as parsing does.
-    init(_ value: JSONValue, depthLimit: Int) throws(MappingError) {
+    init(_ value: JSONValue, depthLimit: Int, filter: TapeFilterNode? = nil) throws(MappingError) {
         buffers = .allocate(capacity: 1)
         buffers.initialize(to: TapeBuffers(tokenCapacity: 64, arenaCapacity: 256, depthLimit: depthLimit))
-        try append(value)
+        buffers.pointee.setFilter(filter)
+        defer { buffers.pointee.resetFilter() }
+        try withExtendedLifetime(filter) { () throws(MappingError) in try append(value) }
     }
 
     /// A tape of a `JSONSerialization`-style object: `[String: Any]`, `[Any]`, `String`, `NSNumber`,
     /// `Bool`, integers, `Double`, `Decimal`, `NSNull`, or a ``JSONValue``.
-    init(foundation object: Any, depthLimit: Int) throws(MappingError) {
+    init(foundation object: Any, depthLimit: Int, filter: TapeFilterNode? = nil) throws(MappingError) {
         buffers = .allocate(capacity: 1)
         buffers.initialize(to: TapeBuffers(tokenCapacity: 64, arenaCapacity: 256, depthLimit: depthLimit))
-        try appendFoundation(object)
+        buffers.pointee.setFilter(filter)
+        defer { buffers.pointee.resetFilter() }
+        try withExtendedLifetime(filter) { () throws(MappingError) in try appendFoundation(object) }
     }
 
     deinit {
@@ -42,6 +51,16 @@ final class ValueTape {
         view.arenaCount = b.arenaCount
         #endif
         return try body(view)
+    }
+
+    /// Appends a member's key; false when the filter skips the member, whose value is then not appended
+    /// nor walked (the depth limit guards recursion, and a skipped value is not recursed into).
+    @inline(__always)
+    private func appendKeeping(_ key: String) -> Bool {
+        appendText(.key, key)
+        guard buffers.pointee.skipsNextValue else { return true }
+        buffers.pointee.skipPendingValue()
+        return false
     }
 
     private func appendText(_ kind: TokenKind, _ text: String) {
@@ -69,8 +88,7 @@ final class ValueTape {
             _ = buffers.pointee.closeContainer(.arrayEnd)
         case .object(let object):
             guard buffers.pointee.openContainer(.objectStart) else { throw depthError() }
-            for (key, element) in object {
-                appendText(.key, key)
+            for (key, element) in object where appendKeeping(key) {
                 do { try append(element) } catch { var e = error; e.prependKey(key); throw e }
             }
             _ = buffers.pointee.closeContainer(.objectEnd)
@@ -102,11 +120,30 @@ final class ValueTape {
 
     private func appendDictionary(_ dictionary: [String: Any]) throws(MappingError) {
         guard buffers.pointee.openContainer(.objectStart) else { throw depthError() }
-        for (key, element) in dictionary {
-            appendText(.key, key)
-            do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
+        if let names = keptNames(), names.count < dictionary.count {
+            // A model reading fewer keys than the dictionary holds: look its keys up, as handwritten code
+            // would, instead of visiting every entry.
+            for key in names {
+                guard let element = dictionary[key] else { continue }
+                let kept = appendKeeping(key)
+                assert(kept, "a key of the filter's table is not kept")
+                do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
+            }
+        } else {
+            for (key, element) in dictionary where appendKeeping(key) {
+                do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
+            }
         }
         _ = buffers.pointee.closeContainer(.objectEnd)
+    }
+
+    /// In an object the filter reads member by member (just opened), the keys it keeps; nil otherwise.
+    @inline(__always)
+    private func keptNames() -> [String]? {
+        let depth = buffers.pointee.depth
+        guard buffers.pointee.filtering, depth > 0, let table = buffers.pointee.stack[depth].filter,
+              table.pointee.shape == .object else { return nil }
+        return table.pointee.keyNames
     }
 
     private func appendArray(_ array: [Any]) throws(MappingError) {

@@ -87,20 +87,20 @@ public struct ModelDecoder: Sendable {
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeObject(object, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
         let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
-        return try decodeObject(object, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+        return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
     public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
-            try decodeObject(object, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.update(c, 0, pointer) }
+            try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.update(c, 0, pointer) }
         }
     }
 
@@ -127,8 +127,12 @@ public struct ModelDecoder: Sendable {
         }
     }
 
-    private func decodeObject<R>(_ object: Any, tracksPath: Bool, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-        try decodeFoundationObject(object, options: options, tracksPath: tracksPath, body)
+    /// Copies `object` into a tape (only what `filter`, the root codec's, keeps) and runs `body` on it.
+    private func decodeObject<R>(_ object: Any, filter: TapeFilterNode?, tracksPath: Bool,
+                                 _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
+        try withExtendedLifetime(filter) { () throws(MappingError) -> R in
+            try decodeFoundationObject(object, options: options, filter: filter, tracksPath: tracksPath, body)
+        }
     }
 }
 

@@ -25,7 +25,9 @@ public struct DecodingOptions: Sendable {
         get { references.dateStrategy }
         set { references = references.with { $0.dateStrategy = newValue } }
     }
-    /// Maximum nesting of arrays and objects; deeper input fails with `.depthLimit`.
+    /// Maximum nesting of arrays and objects; deeper input fails with `.depthLimit`. Parsed JSON counts
+    /// every level, read or not; dictionary input (`init(jsonObject:)`) counts the levels the model reads,
+    /// since a value under a key it does not read is never walked.
     public var depthLimit: Int = DecodingOptions.defaultDepthLimit
     /// Whether a single non-array value for an array or set property becomes a one-element collection.
     public var wrapsSingleValues = false
