@@ -63,7 +63,6 @@ enum LexedUTF8 {
         return result
     }
 
-    /// Whether the first and the last eight bytes (all bytes, when fewer) are ASCII.
     /// Whether all of `bytes` are below 0x80: whole words, the tail covered by the last word again.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -81,6 +80,7 @@ enum LexedUTF8 {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
+    /// Whether the first and the last eight bytes (all bytes, when fewer) are ASCII.
     @inline(__always)
     private static func endsAreASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count

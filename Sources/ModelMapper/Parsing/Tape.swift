@@ -193,16 +193,7 @@ struct TapeBuffers {
         }
         stack[depth].items += 1
         if kind == .string || kind == .number {
-            guard count <= Int(UInt32.max) else {
-                failure = .valueTooLong(tokenCount)
-                return false
-            }
-            if let input, let bytes, bytes >= input, bytes + count <= input + inputCount {
-                appendToken(kind, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
-            } else {
-                let offset = copyToArena(bytes, count: count)
-                appendToken(kind, inArena: true, length: UInt32(truncatingIfNeeded: count), payload: offset)
-            }
+            guard appendBytes(kind, bytes: bytes, count: count) else { return false }
         } else {
             appendToken(kind)
         }
@@ -233,15 +224,22 @@ struct TapeBuffers {
             }
         }
         stack[depth].items += 1
+        return appendBytes(.key, hint: hint, bytes: bytes, count: count)
+    }
+
+    /// Appends a token of text (string, number or key): referencing the input chunk when the bytes lie in
+    /// it, else copied into the arena. False (the parse is cancelled) when the text is too long for a token.
+    @inline(__always)
+    private mutating func appendBytes(_ kind: TokenKind, hint: UInt16 = 0, bytes: UnsafeRawPointer?, count: Int) -> Bool {
         guard count <= Int(UInt32.max) else {
             failure = .valueTooLong(tokenCount)
             return false
         }
         if let input, let bytes, bytes >= input, bytes + count <= input + inputCount {
-            appendToken(.key, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
+            appendToken(kind, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: bytes - input)
         } else {
             let offset = copyToArena(bytes, count: count)
-            appendToken(.key, inArena: true, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: offset)
+            appendToken(kind, inArena: true, hint: hint, length: UInt32(truncatingIfNeeded: count), payload: offset)
         }
         return true
     }

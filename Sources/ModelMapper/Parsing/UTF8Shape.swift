@@ -60,6 +60,16 @@ enum UTF8Shape {
         }
     }
 
+    /// Bit k set when lead byte 0xE0 + k (three-byte sequences) is not suspect (`LexedUTF8.isSuspectLead`):
+    /// a well-shaped sequence it leads is valid, so runs of them are checked by word compares alone.
+    private static let plainThreeByteLeads: UInt64 = (0..<16).reduce(0) { mask, k in
+        LexedUTF8.isSuspectLead(UInt8(0xE0 + k)) ? mask : mask | 1 << UInt64(k)
+    }
+    /// The same for two-byte sequences: bit k for lead byte 0xC0 + k.
+    private static let plainTwoByteLeads: UInt64 = (0..<32).reduce(0) { mask, k in
+        LexedUTF8.isSuspectLead(UInt8(0xC0 + k)) ? mask : mask | 1 << UInt64(k)
+    }
+
     /// Whether `bytes` look like text with enough non-ASCII bytes for ``check(_:)`` to pay for itself
     /// (yajl's check costs nothing extra on ASCII, this pass a third of an instruction per byte): any of
     /// 16 words spread evenly over the buffer holds one. About 100 instructions, whatever the size; under
@@ -88,6 +98,7 @@ enum UTF8Shape {
         var isValid = true
         // Sequences starting below `wordLimit` have their 4-byte word inside the buffer.
         let wordLimit = n &- 3
+        let plainThree = UTF8Shape.plainThreeByteLeads, plainTwo = UTF8Shape.plainTwoByteLeads
         return leads.withUnsafeBufferPointer { leads in patterns.withUnsafeBufferPointer { patterns in
             while true {
                 // ASCII: 64 bytes a step, then 8; from a word holding a non-ASCII byte, straight to that byte.
@@ -110,23 +121,20 @@ enum UTF8Shape {
                 if i >= n { return isValid ? .valid : .wellShaped }
                 // A run of sequences, up to the next ASCII byte. (Wrapping arithmetic: `i < n` throughout.)
                 repeat {
-                    // The common sequences first: three bytes led by E1–EC, EE or EF (most CJK text), two at
-                    // a time, then one at a time with two bytes led by C2–DF; none of these leads is suspect
-                    // (`LexedUTF8`). `notSuspectE` has bit k set when lead 0xE0 + k is one of them.
-                    let notSuspectE: UInt64 = 0xDFFE
+                    // The common sequences first, by word compares: three bytes with a lead that is not
+                    // suspect (most CJK text) two at a time, then one at a time with such two-byte ones.
                     while i &+ 8 <= n {
                         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                         guard word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0,
-                              (notSuspectE &>> (word & 0x0F)) & (notSuspectE &>> ((word &>> 24) & 0x0F)) & 1 != 0 else { break }
+                              (plainThree &>> (word & 0x0F)) & (plainThree &>> ((word &>> 24) & 0x0F)) & 1 != 0 else { break }
                         i &+= 6
                     }
                     while i < wordLimit {
                         assert(i >= 0 && i &+ 4 <= n, "a word load outside the buffer")
                         let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                        let leadNibble = word & 0x0F
-                        if word & 0x00C0_C0F0 == 0x0080_80E0 && leadNibble != 0 && leadNibble != 0x0D {
+                        if word & 0x00C0_C0F0 == 0x0080_80E0 && (plainThree &>> UInt64(word & 0x0F)) & 1 != 0 {
                             i &+= 3
-                        } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
+                        } else if word & 0xC0E0 == 0x80C0 && (plainTwo &>> UInt64(word & 0x1F)) & 1 != 0 {
                             i &+= 2
                         } else {
                             break

@@ -127,14 +127,17 @@ final class ValueTape {
                 guard let element = dictionary[key] else { continue }
                 let kept = appendKeeping(key)
                 assert(kept, "a key of the filter's table is not kept")
-                do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
+                try appendFoundation(element, under: key)
             }
         } else {
-            for (key, element) in dictionary where appendKeeping(key) {
-                do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
-            }
+            for (key, element) in dictionary where appendKeeping(key) { try appendFoundation(element, under: key) }
         }
         _ = buffers.pointee.closeContainer(.objectEnd)
+    }
+
+    /// A member's value; its errors get the member's key in front of their path.
+    private func appendFoundation(_ element: Any, under key: String) throws(MappingError) {
+        do { try appendFoundation(element) } catch { var e = error; e.prependKey(key); throw e }
     }
 
     /// In an object the filter reads member by member (just opened), the keys it keeps; nil otherwise.

@@ -130,9 +130,7 @@ public struct ModelDecoder: Sendable {
     /// Copies `object` into a tape (only what `filter`, the root codec's, keeps) and runs `body` on it.
     private func decodeObject<R>(_ object: Any, filter: TapeFilterNode?, tracksPath: Bool,
                                  _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-        try withExtendedLifetime(filter) { () throws(MappingError) -> R in
-            try decodeFoundationObject(object, options: options, filter: filter, tracksPath: tracksPath, body)
-        }
+        try decodeFoundationObject(object, options: options, filter: filter, tracksPath: tracksPath, body)
     }
 }
 
