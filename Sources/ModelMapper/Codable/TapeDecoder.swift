@@ -3,7 +3,9 @@
 // cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
 // `reinterpreter`, which is set to the key type's reinterpreter before its first container is pooled:
 // asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
-// rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`.
+// rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`; the state's
+// `unretained` setting is only borrowed while `current` (a strong reference to the same object, asserted)
+// is set, so it is never read after `end()` let it go.
 import Foundation
 
 // The Codable decoder: a `Decoder` over the tape.
@@ -106,8 +108,33 @@ final class TapeDecodingState: ThreadSpareObject {
         return current
     }
 
-    // The setting's fields. A per-value path binds `let setting = self.setting` first and reads the
-    // contexts from it: read through the stored property, a context is copied (retains and all) per value.
+    /// `current` again, unretained (`converting` borrows it); set with `current`, read only while it is set.
+    @exclusivity(unchecked) private var unretained: Unmanaged<Setting>
+
+    /// Which of the setting's contexts a conversion reads.
+    enum ContextChoice {
+        case scalar, number, caller
+    }
+
+    /// Runs one conversion on one of the setting's contexts, borrowing the setting: binding it with
+    /// `let setting = self.setting` retains and releases it per value, about 1% of a Codable decode.
+    @inline(__always)
+    func converting<T>(_ choice: ContextChoice, _ read: (DecodeContext) throws(MappingError) -> T) -> Result<T, MappingError> {
+        if current == nil { preconditionFailure("a Decoder or container of ModelDecoder used after its decoding ended") }
+        assert(current === unretained.takeUnretainedValue(), "the unretained setting is not the current one")
+        return unretained._withUnsafeGuaranteedRef { setting in
+            Result { () throws(MappingError) in
+                switch choice {
+                case .scalar: try read(setting.scalarContext)
+                case .number: try read(setting.numberContext)
+                case .caller: try read(setting.c)
+                }
+            }
+        }
+    }
+
+    // The setting's fields. A per-value path reads its context through `converting`: read through these
+    // properties, a context is copied (retains and all) per value.
     var models: any MappedModelCodecs { _read { yield setting.models } }
     var tape: TapeView { _read { yield setting.tape } }
     var c: DecodeContext { _read { yield setting.c } }
@@ -140,6 +167,7 @@ final class TapeDecodingState: ThreadSpareObject {
 
     private init(_ setting: Setting) {
         current = setting
+        unretained = Unmanaged.passUnretained(setting)
     }
 
     private static let spare = ThreadSpare<TapeDecodingState>()
@@ -152,6 +180,7 @@ final class TapeDecodingState: ThreadSpareObject {
                               usesMapping: usesMapping)
         guard let state = spare.take() else { return TapeDecodingState(setting) }
         state.current = setting
+        state.unretained = Unmanaged.passUnretained(setting)
         return state
     }
 
@@ -486,10 +515,9 @@ final class TapeDecodingState: ThreadSpareObject {
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
         let kind = self.kind(index)
-        let setting = self.setting
         if kind == .number {
             do {
-                return try IntegerCodec<T>.read(setting.numberContext, index)
+                return try converting(.number) { c throws(MappingError) in try IntegerCodec<T>.read(c, index) }.get()
             } catch {
                 throw converted(error, T.self, index, path())
             }
@@ -497,7 +525,7 @@ final class TapeDecodingState: ThreadSpareObject {
         if kind == .null { throw valueNotFound(T.self, index, path()) }
         if isFoundation { throw typeMismatch(T.self, index, path()) }
         do {
-            return try IntegerCodec<T>.read(setting.c, index)
+            return try converting(.caller) { c throws(MappingError) in try IntegerCodec<T>.read(c, index) }.get()
         } catch {
             throw converted(error, T.self, index, path())
         }
@@ -506,9 +534,8 @@ final class TapeDecodingState: ThreadSpareObject {
     @inline(__always)
     func decodeString(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
         if kind(index) == .null { throw valueNotFound(String.self, index, path()) }
-        let setting = self.setting
         do {
-            return try StringCodec.read(setting.scalarContext, index)
+            return try converting(.scalar) { c throws(MappingError) in try StringCodec.read(c, index) }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(String.self, index, path())
                 : converted(error, String.self, index, path())
@@ -518,9 +545,8 @@ final class TapeDecodingState: ThreadSpareObject {
     @inline(__always)
     func decodeBool(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         if kind(index) == .null { throw valueNotFound(Bool.self, index, path()) }
-        let setting = self.setting
         do {
-            return try BoolCodec.read(setting.scalarContext, index)
+            return try converting(.scalar) { c throws(MappingError) in try BoolCodec.read(c, index) }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Bool.self, index, path())
                 : converted(error, Bool.self, index, path())
@@ -543,9 +569,8 @@ final class TapeDecodingState: ThreadSpareObject {
         let kind = self.kind(index)
         if kind == .null { throw valueNotFound(Double.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return special }
-        let setting = self.setting
         do {
-            return try DoubleCodec.read(setting.scalarContext, index)
+            return try converting(.scalar) { c throws(MappingError) in try DoubleCodec.read(c, index) }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Double.self, index, path())
                 : converted(error, Double.self, index, path())
@@ -556,9 +581,8 @@ final class TapeDecodingState: ThreadSpareObject {
         let kind = self.kind(index)
         if kind == .null { throw valueNotFound(Float.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return Float(special) }
-        let setting = self.setting
         do {
-            return try floatCodec.decode(setting.scalarContext, index)
+            return try converting(.scalar) { c throws(MappingError) in try floatCodec.decode(c, index) }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Float.self, index, path())
                 : converted(error, Float.self, index, path())
@@ -662,9 +686,10 @@ final class TapeDecodingState: ThreadSpareObject {
 
     private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
         if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
-        let setting = self.setting
         do {
-            return try codec.decode(isFoundation && strictInFoundation ? setting.scalarContext : setting.c, index)
+            return try converting(isFoundation && strictInFoundation ? .scalar : .caller) { c throws(MappingError) in
+                try codec.decode(c, index)
+            }.get()
         } catch {
             throw converted(error, V.self, index, resolve(ref))
         }
