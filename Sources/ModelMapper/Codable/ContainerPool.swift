@@ -17,6 +17,8 @@
 //   (`isKnownUniquelyReferenced`): the code it was handed to has dropped it, so pointing its `Ref` (where
 //   the container reads and writes) at a new place is not observable through an older copy.
 // - A pool serves one container type (one per key type and coder): its boxes are cast back to that type.
+// - `take` hands an entry out unretained: the pool's array keeps it until `removeAll` (at the end of a
+//   coding), and the caller borrows it only inside the call that took it (`_withUnsafeGuaranteedRef`).
 
 /// Stands for a pooled container box: only retained, released and checked for uniqueness.
 final class PooledBox {}
@@ -43,16 +45,17 @@ struct ContainerPool<Ref: AnyObject> {
 
     /// A container of the pool nobody else holds (`unsafeBitCast(entry.box, to: C.self)` is the container;
     /// point `entry.ref` at the new place). Not generic over the container type: no metadata lookup.
+    /// Unretained: the pool keeps the entry until `removeAll`, so the caller borrows it (a retain and a
+    /// release per object less); the box it hands out is retained by that cast.
     @inline(__always)
-    mutating func take() -> PooledContainer<Ref>? {
+    mutating func take() -> Unmanaged<PooledContainer<Ref>>? {
         let n = entries.count
         guard n > 0 else { return nil }
         var i = hint < n ? hint : 0
         for _ in 0..<n {
-            let entry = entries[i]
-            if isKnownUniquelyReferenced(&entry.box) {
+            if isKnownUniquelyReferenced(&entries[i].box) {
                 hint = i
-                return entry
+                return Unmanaged.passUnretained(entries[i])
             }
             i = i + 1 == n ? 0 : i + 1
         }

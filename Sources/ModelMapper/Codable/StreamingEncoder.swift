@@ -213,12 +213,14 @@ extension TapeEncodingState {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, id: Int, depth: Int, rawKeys: Bool) -> KeyedEncodingContainer<Key> {
         let names = keyNames(Key.self)
         let pools = Self.poolsContainers
-        if pools, let entry = names.pool.take() {
-            let at = entry.ref
-            at.id = id
-            at.depth = depth
-            at.rawKeys = rawKeys
-            return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
+        if pools, let free = names.pool.take() {
+            return free._withUnsafeGuaranteedRef { entry in
+                let at = entry.ref
+                at.id = id
+                at.depth = depth
+                at.rawKeys = rawKeys
+                return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
+            }
         }
         let at = StreamContainerRef(id: id, depth: depth, rawKeys: rawKeys)
         let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, at: at, names: names))

@@ -5,7 +5,8 @@
 // asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
 // rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`; the state's
 // `unretained` setting is only borrowed while `current` (a strong reference to the same object, asserted)
-// is set, so it is never read after `end()` let it go.
+// is set, so it is never read after `end()` let it go; a key type's pool is borrowed by `keyedContainer`
+// while `keyedPools` holds it (it lets pools go only in `end()`).
 import Foundation
 
 // The Codable decoder: a `Decoder` over the tape.
@@ -345,16 +346,24 @@ final class TapeDecodingState: ThreadSpareObject {
     /// generic metadata lookups for the box and container types, per object.
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder) throws -> KeyedDecodingContainer<Key> {
-        let pool = keyedPool(type)
+        // Borrowed, not retained per object: `keyedPools` holds the pool until the decoding ends.
+        try Unmanaged.passUnretained(keyedPool(type))._withUnsafeGuaranteedRef { pool in try keyedContainer(type, decoder, pool) }
+    }
+
+    @inline(__always)
+    private func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder,
+                                                _ pool: KeyedPool) throws -> KeyedDecodingContainer<Key> {
         guard TapeDecodingState.poolsContainers else {
             return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: pool))
         }
-        if let reused = pool.pool.take() {
-            try reused.ref.reset(decoder)
-            // A pool with containers has the `ContainerReinterpreter<Key>` of its key type (made before the
-            // first one is added). The downcast and the call need no metadata of `Key`'s types.
-            assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool without its key type's reinterpreter")
-            return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
+        if let free = pool.pool.take() {
+            return try free._withUnsafeGuaranteedRef { reused in
+                try reused.ref.reset(decoder)
+                // A pool with containers has the `ContainerReinterpreter<Key>` of its key type (made before the
+                // first one is added). The downcast and the call need no metadata of `Key`'s types.
+                assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool without its key type's reinterpreter")
+                return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
+            }
         }
         let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
         let container = KeyedDecodingContainer(made)
@@ -952,7 +961,12 @@ class TapeKeyedContainerBase {
     final let state: TapeDecodingState
     /// The state's tape, set again when a pooled container is handed out for a new decoding.
     @exclusivity(unchecked) final var tape: TapeView
-    final var decoder: TapeDecoder
+    /// The object's start token and the decoder's path (`TapeDecoder.packed`): the decoder without its
+    /// reference to the state, which `state` holds (storing the decoder retained and released the state
+    /// per object).
+    final var objectIndex: Int
+    final var packedPath: Int
+    final var decoder: TapeDecoder { TapeDecoder(state: state, index: objectIndex, packed: packedPath) }
     /// Index of the object's end token.
     final var end: Int
     /// The key token where the next lookup starts (members are usually read in document order).
@@ -973,7 +987,8 @@ class TapeKeyedContainerBase {
         tape = state.tape
         self.keys = keys
         names = keys.names
-        self.decoder = decoder
+        objectIndex = decoder.index
+        packedPath = decoder.packed
         end = 0
         cursor = 0
         try reset(decoder)
@@ -981,15 +996,17 @@ class TapeKeyedContainerBase {
 
     /// Points the container at the object of `decoder`.
     final func reset(_ decoder: TapeDecoder) throws {
-        self.decoder = decoder
+        assert(decoder.state === state, "a container reset for another decoding's state")
+        objectIndex = decoder.index
+        packedPath = decoder.packed
         tape = state.tape
         if names !== keys.names { names = keys.names }
         memberCount = -1
-        end = tape[decoder.index].payload
-        cursor = decoder.index + 1
+        end = tape[objectIndex].payload
+        cursor = objectIndex + 1
         if state.convertsKeys && !decoder.rawKeys {
             var keys: [(Int, String)] = []
-            var k = decoder.index + 1
+            var k = objectIndex + 1
             while k < end {
                 keys.append((k, try state.convertedKey(k, codingPath: decoder.codingPath)))
                 k = tape.indexAfterValue(at: k + 1)
@@ -1010,7 +1027,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
             for (_, name) in convertedKeys { if let key = Key(stringValue: name) { keys.append(key) } }
             return keys
         }
-        var k = decoder.index + 1
+        var k = objectIndex + 1
         while k < end {
             if let name = try? tape.string(at: k), let key = Key(stringValue: name) { keys.append(key) }
             k = tape.indexAfterValue(at: k + 1)
@@ -1081,7 +1098,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     private func found(_ k: Int) -> Int {
         let valueIndex = k + 1
         cursor = tape.indexAfterValue(at: valueIndex)
-        if cursor >= end { cursor = decoder.index + 1 }
+        if cursor >= end { cursor = objectIndex + 1 }
         return valueIndex
     }
 
@@ -1089,7 +1106,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     @inline(__always)
     private func indexMembers() {
         guard memberCount < 0 else { return }
-        var k = decoder.index + 1
+        var k = objectIndex + 1
         var n = 0
         while k < end && n < members.count {
             members[n] = Int32(truncatingIfNeeded: k)
@@ -1105,7 +1122,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     /// the cursor.
     @inline(__always)
     private func lookup(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
-        let start = decoder.index + 1
+        let start = objectIndex + 1
         if let found = scan(wanted, from: cursor, to: end) { return found }
         return cursor > start ? scan(wanted, from: start, to: cursor) : nil
     }
@@ -1120,7 +1137,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
                 let bytes = tape.bytes(token)
                 if wanted.count == 0 || KeyTable.equal(bytes.baseAddress!, wanted.baseAddress!, count: wanted.count) {
                     cursor = tape.indexAfterValue(at: valueIndex)
-                    if cursor >= end { cursor = decoder.index + 1 }
+                    if cursor >= end { cursor = objectIndex + 1 }
                     return valueIndex
                 }
             }
@@ -1137,7 +1154,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     func keyNotFound(_ key: Key) -> DecodingError {
         .keyNotFound(key, .init(codingPath: codingPath,
                                 debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").",
-                                underlyingError: state.location(decoder.index)))
+                                underlyingError: state.location(objectIndex)))
     }
 
     @inline(__always)
@@ -1245,7 +1262,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
             throw DecodingError.keyNotFound(key, .init(
                 codingPath: codingPath,
                 debugDescription: "Cannot get nested keyed container -- no value found for key \"\(key.stringValue)\"",
-                underlyingError: state.location(decoder.index)))
+                underlyingError: state.location(objectIndex)))
         }
         return try TapeDecoder(state: state, index: index, codingPath: path(key)).container(keyedBy: NestedKey.self)
     }
@@ -1255,7 +1272,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
             throw DecodingError.keyNotFound(key, .init(
                 codingPath: codingPath,
                 debugDescription: "Cannot get nested unkeyed container -- no value found for key \"\(key.stringValue)\"",
-                underlyingError: state.location(decoder.index)))
+                underlyingError: state.location(objectIndex)))
         }
         return try TapeDecoder(state: state, index: index, codingPath: path(key)).unkeyedContainer()
     }
@@ -1264,7 +1281,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     func superDecoder() throws -> any Decoder {
         let key = JSONStringKey("super")
         var name = "super"
-        let index = name.withUTF8 { wanted in scan(wanted, from: decoder.index + 1, to: end) } ?? -1
+        let index = name.withUTF8 { wanted in scan(wanted, from: objectIndex + 1, to: end) } ?? -1
         return TapeDecoder(state: state, index: index, codingPath: decoder.childPath(key))
     }
 
