@@ -472,6 +472,63 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
         XCTAssertNil(weakState)
         XCTAssertTrue(TapeDecodingState.poolsContainers)
     }
+
+    /// JSONDecoder lets `init(from:)` keep its keyed container. A pooled box holds its container unretained
+    /// (TapeKeyedContainerHandle), so when the state lets its pools go, a container whose box is still held
+    /// must stay alive: under the address sanitizer, reading the kept container after `retire()` fails this
+    /// test if it was freed.
+    func testKeyedContainerKeptPastItsDecodingOutlivesItsPool() throws {
+        let json = Array(#"[{"value":5},{"value":6}]"#.utf8)
+        ContainerKeeper.kept = []
+        let decoded = try json.withUnsafeBytes { bytes in
+            try withParsedDocument(bytes, depthLimit: 100) { tape throws(MappingError) in
+                let state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: DecodingOptions()),
+                                                    mode: .foundation, models: MetaCache.shared)
+                defer { state.retire() }
+                return try? state.decodeValue([ContainerKeeper].self, 0, .stack(0))
+            }
+        }
+        XCTAssertEqual(decoded?.map(\.value), [5, 6])
+        XCTAssertEqual(ContainerKeeper.kept.count, 2)
+        // Reads each kept container (what the address sanitizer checks).
+        XCTAssertEqual(ContainerKeeper.kept.map { $0.codingPath.isEmpty }, [true, true])
+        ContainerKeeper.kept = []
+    }
+
+    /// The rule the test above relies on, on the pool itself: `removeAll` frees the entries whose box
+    /// only the pool holds, and keeps alive the one whose box is held elsewhere.
+    func testPoolRemoveAllKeepsEntriesWhoseBoxIsStillHeld() {
+        final class Ref {}
+        weak var keptRef: Ref?
+        weak var droppedRef: Ref?
+        var held: PooledBox? = PooledBox()
+        do {
+            var pool = ContainerPool<Ref>()
+            func add(_ box: PooledBox, _ observer: inout Ref?) {
+                let ref = Ref()
+                observer = ref
+                pool.add(box, ref: ref)
+            }
+            add(held!, &keptRef)
+            add(PooledBox(), &droppedRef)
+            pool.removeAll()
+        }
+        XCTAssertNotNil(keptRef, "an entry whose box is still held was freed")
+        XCTAssertNil(droppedRef, "an entry only the pool held was kept")
+        held = nil
+    }
+}
+
+/// Keeps the keyed container its `init(from:)` was given.
+private struct ContainerKeeper: Decodable {
+    nonisolated(unsafe) static var kept: [KeyedDecodingContainer<CodingKeys>] = []
+    var value: Int
+    enum CodingKeys: String, CodingKey { case value }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        value = try container.decode(Int.self, forKey: .value)
+        ContainerKeeper.kept.append(container)
+    }
 }
 
 private struct ArrHolder: Codable, Equatable { var a: [[Int]]; var b: [String]?; var c: [Int64] = []; var d: [Float]? }

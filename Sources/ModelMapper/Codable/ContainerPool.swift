@@ -19,6 +19,8 @@
 // - A pool serves one container type (one per key type and coder): its boxes are cast back to that type.
 // - `take` hands an entry out unretained: the pool's array keeps it until `removeAll` (at the end of a
 //   coding), and the caller borrows it only inside the call that took it (`_withUnsafeGuaranteedRef`).
+// - `removeAll` frees only entries whose box nobody else holds; the others are kept alive for good (a
+//   box's container may hold its `Ref` unretained: TapeKeyedContainerHandle.swift).
 
 /// Stands for a pooled container box: only retained, released and checked for uniqueness.
 final class PooledBox {}
@@ -71,8 +73,13 @@ struct ContainerPool<Ref: AnyObject> {
         hint = entries.count - 1
     }
 
-    /// Drops the containers (they reference the coder's state: call at the end of a coding).
+    /// Drops the containers (they reference the coder's state: call at the end of a coding). A container
+    /// whose box is still held elsewhere (code kept it past its coding) is kept alive for good: a handle
+    /// in that box may refer to it unretained (TapeKeyedContainerHandle.swift).
     mutating func removeAll() {
+        for i in entries.indices where !isKnownUniquelyReferenced(&entries[i].box) {
+            _ = Unmanaged.passRetained(entries[i])
+        }
         entries.removeAll()
         hint = 0
     }

@@ -272,9 +272,8 @@ final class TapeDecodingState: ThreadSpareObject {
     /// Per key type: containers for reuse, and the keys' names.
     final class KeyedPool {
         final let type: ObjectIdentifier
-        /// Containers made for the key type (the pool starts with the second: most types with one
-        /// object are decoded once).
-        final var made = 0
+        /// Every container made for the key type (with pooling): the pool owns them, as the handles in
+        /// their boxes do not (TapeKeyedContainerHandle.swift).
         @exclusivity(unchecked) final var pool = ContainerPool<TapeKeyedContainerBase>()
         /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
         /// for, else this decoding's copy (published at the end).
@@ -283,8 +282,8 @@ final class TapeDecodingState: ThreadSpareObject {
         /// key (255: none). Shared by the type's containers: objects of one type usually share their
         /// member order, which need not be the order their keys are read in.
         @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
-        /// The key type's `ContainerReinterpreter`, made with the first pooled container (types with
-        /// one object per decoding never need it).
+        /// The key type's `ContainerReinterpreter`, made when a container is first reused (a type with
+        /// one object decoded once never needs it).
         @exclusivity(unchecked) final var reinterpreter: AnyObject?
 
         init<Key: CodingKey>(_ type: Key.Type) {
@@ -359,19 +358,17 @@ final class TapeDecodingState: ThreadSpareObject {
         if let free = pool.pool.take() {
             return try free._withUnsafeGuaranteedRef { reused in
                 try reused.ref.reset(decoder)
-                // A pool with containers has the `ContainerReinterpreter<Key>` of its key type (made before the
-                // first one is added). The downcast and the call need no metadata of `Key`'s types.
-                assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool without its key type's reinterpreter")
+                if pool.reinterpreter == nil { pool.reinterpreter = ContainerReinterpreter<Key>() }
+                // The pool's reinterpreter is its key type's: the downcast and the call need no metadata of
+                // `Key`'s types.
+                assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool with another key type's reinterpreter")
                 return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
             }
         }
         let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
-        let container = KeyedDecodingContainer(made)
-        pool.made += 1
-        if pool.made > 1 {
-            if pool.reinterpreter == nil { pool.reinterpreter = ContainerReinterpreter<Key>() }
-            pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made)
-        }
+        let container = KeyedDecodingContainer(TapeKeyedContainerHandle(made))
+        // Owned by the pool from here on: the handle in the box does not retain it.
+        pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made, limit: .max)
         return container
     }
 
