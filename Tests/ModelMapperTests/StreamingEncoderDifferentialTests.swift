@@ -495,8 +495,8 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
         ContainerKeeper.kept = []
     }
 
-    /// The rule the test above relies on, on the pool itself: `removeAll` frees the entries whose box
-    /// only the pool holds, and keeps alive the one whose box is held elsewhere.
+    /// The rule the test above relies on, on the pool itself: `removeAll(keepingHeldEntries: true)` frees
+    /// the entries whose box only the pool holds, and keeps alive the one whose box is held elsewhere.
     func testPoolRemoveAllKeepsEntriesWhoseBoxIsStillHeld() {
         final class Ref {}
         weak var keptRef: Ref?
@@ -511,7 +511,7 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
             }
             add(held!, &keptRef)
             add(PooledBox(), &droppedRef)
-            pool.removeAll()
+            pool.removeAll(keepingHeldEntries: true)
         }
         XCTAssertNotNil(keptRef, "an entry whose box is still held was freed")
         XCTAssertNil(droppedRef, "an entry only the pool held was kept")

@@ -19,8 +19,8 @@
 // - A pool serves one container type (one per key type and coder): its boxes are cast back to that type.
 // - `take` hands an entry out unretained: the pool's array keeps it until `removeAll` (at the end of a
 //   coding), and the caller borrows it only inside the call that took it (`_withUnsafeGuaranteedRef`).
-// - `removeAll` frees only entries whose box nobody else holds; the others are kept alive for good (a
-//   box's container may hold its `Ref` unretained: TapeKeyedContainerHandle.swift).
+// - `removeAll(keepingHeldEntries: true)` frees only entries whose box nobody else holds; the others are
+//   kept alive for good (the decoder's boxes hold their `Ref` unretained: TapeKeyedContainerHandle.swift).
 
 /// Stands for a pooled container box: only retained, released and checked for uniqueness.
 final class PooledBox {}
@@ -73,12 +73,15 @@ struct ContainerPool<Ref: AnyObject> {
         hint = entries.count - 1
     }
 
-    /// Drops the containers (they reference the coder's state: call at the end of a coding). A container
-    /// whose box is still held elsewhere (code kept it past its coding) is kept alive for good: a handle
-    /// in that box may refer to it unretained (TapeKeyedContainerHandle.swift).
-    mutating func removeAll() {
-        for i in entries.indices where !isKnownUniquelyReferenced(&entries[i].box) {
-            _ = Unmanaged.passRetained(entries[i])
+    /// Drops the containers (they reference the coder's state: call at the end of a coding).
+    /// `keepingHeldEntries`: for pools whose boxes refer to their `Ref` unretained
+    /// (TapeKeyedContainerHandle.swift), an entry whose box is still held elsewhere (code kept the
+    /// container past its coding) is kept alive for good instead.
+    mutating func removeAll(keepingHeldEntries: Bool = false) {
+        if keepingHeldEntries {
+            for i in entries.indices where !isKnownUniquelyReferenced(&entries[i].box) {
+                _ = Unmanaged.passRetained(entries[i])
+            }
         }
         entries.removeAll()
         hint = 0

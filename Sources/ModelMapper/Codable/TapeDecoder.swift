@@ -203,7 +203,7 @@ final class TapeDecodingState: ThreadSpareObject {
 
     /// Drops the pooled containers (they refer to this state).
     func retire() {
-        for entry in keyedPools { entry.pool.removeAll() }
+        for entry in keyedPools { entry.pool.removeAll(keepingHeldEntries: true) }
         keyedPools.removeAll()
     }
 
