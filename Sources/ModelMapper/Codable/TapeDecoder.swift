@@ -109,32 +109,22 @@ final class TapeDecodingState: ThreadSpareObject {
         return current
     }
 
-    /// `current` again, unretained (`converting` borrows it); set with `current`, read only while it is set.
+    /// `current` again, unretained (see `borrowed`); set with `current`, read only while it is set.
     @exclusivity(unchecked) private var unretained: Unmanaged<Setting>
 
-    /// Which of the setting's contexts a conversion reads.
-    enum ContextChoice {
-        case scalar, number, caller
-    }
-
-    /// Runs one conversion on one of the setting's contexts, borrowing the setting: binding it with
-    /// `let setting = self.setting` retains and releases it per value, about 1% of a Codable decode.
-    @inline(__always)
-    func converting<T>(_ choice: ContextChoice, _ read: (DecodeContext) throws(MappingError) -> T) -> Result<T, MappingError> {
-        if current == nil { preconditionFailure("a Decoder or container of ModelDecoder used after its decoding ended") }
-        assert(current === unretained.takeUnretainedValue(), "the unretained setting is not the current one")
-        return unretained._withUnsafeGuaranteedRef { setting in
-            Result { () throws(MappingError) in
-                switch choice {
-                case .scalar: try read(setting.scalarContext)
-                case .number: try read(setting.numberContext)
-                case .caller: try read(setting.c)
-                }
-            }
+    /// The setting, unretained, for a per-value path to borrow: `borrowed._withUnsafeGuaranteedRef { … }`.
+    /// Through `setting` (or `let setting = self.setting`) it is retained and released per value, about 1%
+    /// of a Codable decode. (Written out at each use: a helper taking the conversion as a closure is not
+    /// inlined, and the call and the copy of the context it takes cost more than the retain saved.)
+    var borrowed: Unmanaged<Setting> {
+        @inline(__always) get {
+            if current == nil { preconditionFailure("a Decoder or container of ModelDecoder used after its decoding ended") }
+            assert(current === unretained.takeUnretainedValue(), "the unretained setting is not the current one")
+            return unretained
         }
     }
 
-    // The setting's fields. A per-value path reads its context through `converting`: read through these
+    // The setting's fields. A per-value path reads its context through `borrowed`: read through these
     // properties, a context is copied (retains and all) per value.
     var models: any MappedModelCodecs { _read { yield setting.models } }
     var tape: TapeView { _read { yield setting.tape } }
@@ -523,7 +513,7 @@ final class TapeDecodingState: ThreadSpareObject {
         let kind = self.kind(index)
         if kind == .number {
             do {
-                return try converting(.number) { c throws(MappingError) in try IntegerCodec<T>.read(c, index) }.get()
+                return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try IntegerCodec<T>.read(s.numberContext, index) } }.get()
             } catch {
                 throw converted(error, T.self, index, path())
             }
@@ -531,7 +521,7 @@ final class TapeDecodingState: ThreadSpareObject {
         if kind == .null { throw valueNotFound(T.self, index, path()) }
         if isFoundation { throw typeMismatch(T.self, index, path()) }
         do {
-            return try converting(.caller) { c throws(MappingError) in try IntegerCodec<T>.read(c, index) }.get()
+            return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try IntegerCodec<T>.read(s.c, index) } }.get()
         } catch {
             throw converted(error, T.self, index, path())
         }
@@ -541,7 +531,7 @@ final class TapeDecodingState: ThreadSpareObject {
     func decodeString(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
         if kind(index) == .null { throw valueNotFound(String.self, index, path()) }
         do {
-            return try converting(.scalar) { c throws(MappingError) in try StringCodec.read(c, index) }.get()
+            return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try StringCodec.read(s.scalarContext, index) } }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(String.self, index, path())
                 : converted(error, String.self, index, path())
@@ -552,7 +542,7 @@ final class TapeDecodingState: ThreadSpareObject {
     func decodeBool(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         if kind(index) == .null { throw valueNotFound(Bool.self, index, path()) }
         do {
-            return try converting(.scalar) { c throws(MappingError) in try BoolCodec.read(c, index) }.get()
+            return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try BoolCodec.read(s.scalarContext, index) } }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Bool.self, index, path())
                 : converted(error, Bool.self, index, path())
@@ -576,7 +566,7 @@ final class TapeDecodingState: ThreadSpareObject {
         if kind == .null { throw valueNotFound(Double.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return special }
         do {
-            return try converting(.scalar) { c throws(MappingError) in try DoubleCodec.read(c, index) }.get()
+            return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try DoubleCodec.read(s.scalarContext, index) } }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Double.self, index, path())
                 : converted(error, Double.self, index, path())
@@ -588,7 +578,7 @@ final class TapeDecodingState: ThreadSpareObject {
         if kind == .null { throw valueNotFound(Float.self, index, path()) }
         if kind != .number, let special = try nonConforming(index) { return Float(special) }
         do {
-            return try converting(.scalar) { c throws(MappingError) in try floatCodec.decode(c, index) }.get()
+            return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try floatCodec.decode(s.scalarContext, index) } }.get()
         } catch {
             throw isFoundation && error.kind == .typeMismatch ? typeMismatch(Float.self, index, path())
                 : converted(error, Float.self, index, path())
@@ -693,8 +683,8 @@ final class TapeDecodingState: ThreadSpareObject {
     private func decodeWithCodec<V>(_ codec: ValueCodec<V>, strictInFoundation: Bool, _ index: Int, _ ref: PathRef) throws -> V {
         if kind(index) == .null { throw valueNotFound(V.self, index, resolve(ref)) }
         do {
-            return try converting(isFoundation && strictInFoundation ? .scalar : .caller) { c throws(MappingError) in
-                try codec.decode(c, index)
+            return try borrowed._withUnsafeGuaranteedRef { s in
+                Result { () throws(MappingError) in try codec.decode(s.isFoundation && strictInFoundation ? s.scalarContext : s.c, index) }
             }.get()
         } catch {
             throw converted(error, V.self, index, resolve(ref))
