@@ -204,6 +204,29 @@ final class CodableDecoderTests: XCTestCase {
         }
     }
 
+    /// Invalid UTF-8 (an overlong form, which yajl's shape check lets through) in a key read under a key
+    /// strategy, or in a string read for the non-conforming float strategy, is a `DecodingError` like
+    /// every other error of this decoder, with its position (found by the Codable fuzz target: it escaped
+    /// as a MappingError).
+    func testInvalidUTF8ReadForAStrategyIsADecodingError() {
+        struct Keyed: Decodable { var areaId: Int }
+        var snake = ModelDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        XCTAssertThrowsError(try snake.decode(Keyed.self, from: Data(#"{"area_id":1,"b"#.utf8 + [0xC0, 0xB8] + #"":2}"#.utf8))) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(context.debugDescription.contains("invalid UTF-8"), context.debugDescription)
+            XCTAssertTrue(context.debugDescription.hasSuffix("(line 1, column 14)"), context.debugDescription)
+        }
+        struct Floats: Decodable { var d: Double }
+        var strings = ModelDecoder()
+        strings.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        XCTAssertThrowsError(try strings.decode(Floats.self, from: Data(#"{"d":""#.utf8 + [0xC0, 0xB8] + #""}"#.utf8))) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["d"])
+            XCTAssertTrue(context.debugDescription.contains("invalid UTF-8"), context.debugDescription)
+        }
+    }
+
     func testFloatEdgeValues() {
         same(Floaty.self, #"{"d":1.7976931348623157e308,"f":3.4028235e38}"#)
         same(Floaty.self, #"{"d":5e-324,"f":1e-45}"#)

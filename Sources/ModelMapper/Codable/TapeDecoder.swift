@@ -205,7 +205,13 @@ final class TapeDecodingState: ThreadSpareObject {
 
     /// The member key at token `keyIndex` after the key strategy.
     func convertedKey(_ keyIndex: Int, codingPath: [any CodingKey]) throws -> String {
-        let raw = try tape.string(at: keyIndex)
+        let raw: String
+        do {
+            raw = try tape.string(at: keyIndex)
+        } catch {
+            // Invalid UTF-8 in a key: a DecodingError like every other error of this decoder.
+            throw dataCorrupted(keyIndex, codingPath, error.message)
+        }
         switch strategies.keys {
         case .useDefaultKeys:
             return raw
@@ -550,10 +556,15 @@ final class TapeDecodingState: ThreadSpareObject {
     }
 
     /// `nonConformingFloatDecodingStrategy`: the string forms of infinity and NaN, when configured.
-    private func nonConforming(_ index: Int) throws -> Double? {
+    private func nonConforming(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double? {
         guard isFoundation, kind(index) == .string,
               case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloats else { return nil }
-        let text = try tape.string(at: index)
+        let text: String
+        do {
+            text = try tape.string(at: index)
+        } catch {
+            throw dataCorrupted(index, path(), error.message)
+        }
         if text == positive { return .infinity }
         if text == negative { return -.infinity }
         if text == nan { return .nan }
@@ -564,7 +575,7 @@ final class TapeDecodingState: ThreadSpareObject {
     func decodeDouble(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
         let kind = self.kind(index)
         if kind == .null { throw valueNotFound(Double.self, index, path()) }
-        if kind != .number, let special = try nonConforming(index) { return special }
+        if kind != .number, let special = try nonConforming(index, path()) { return special }
         do {
             return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try DoubleCodec.read(s.scalarContext, index) } }.get()
         } catch {
@@ -576,7 +587,7 @@ final class TapeDecodingState: ThreadSpareObject {
     func decodeFloat(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Float {
         let kind = self.kind(index)
         if kind == .null { throw valueNotFound(Float.self, index, path()) }
-        if kind != .number, let special = try nonConforming(index) { return Float(special) }
+        if kind != .number, let special = try nonConforming(index, path()) { return Float(special) }
         do {
             return try borrowed._withUnsafeGuaranteedRef { s in Result { () throws(MappingError) in try floatCodec.decode(s.scalarContext, index) } }.get()
         } catch {
