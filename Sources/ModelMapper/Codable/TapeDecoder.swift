@@ -1,12 +1,13 @@
 // Unsafe code: `unsafeBitCast` of pooled keyed-container boxes (the invariants are ContainerPool.swift's:
 // a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
 // cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
-// `reinterpreter`, which is set to the key type's reinterpreter before its first container is pooled:
+// `reinterpreter`, which is set to the key type's reinterpreter before a container is first reused:
 // asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
 // rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`; the state's
 // `unretained` setting is only borrowed while `current` (a strong reference to the same object, asserted)
 // is set, so it is never read after `end()` let it go; a key type's pool is borrowed by `keyedContainer`
-// while `keyedPools` holds it (it lets pools go only in `end()`).
+// while `keyedPools` holds it (pools go only in `retire()`), and owns every container it made, which the
+// handles in their boxes refer to unretained (TapeKeyedContainerHandle.swift).
 import Foundation
 
 // The Codable decoder: a `Decoder` over the tape.
