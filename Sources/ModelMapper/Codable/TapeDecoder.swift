@@ -206,13 +206,7 @@ final class TapeDecodingState: ThreadSpareObject {
 
     /// The member key at token `keyIndex` after the key strategy.
     func convertedKey(_ keyIndex: Int, codingPath: [any CodingKey]) throws -> String {
-        let raw: String
-        do {
-            raw = try tape.string(at: keyIndex)
-        } catch {
-            // Invalid UTF-8 in a key: a DecodingError like every other error of this decoder.
-            throw dataCorrupted(keyIndex, codingPath, error.message)
-        }
+        let raw = try text(at: keyIndex, codingPath)
         switch strategies.keys {
         case .useDefaultKeys:
             return raw
@@ -560,16 +554,21 @@ final class TapeDecodingState: ThreadSpareObject {
     private func nonConforming(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double? {
         guard isFoundation, kind(index) == .string,
               case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloats else { return nil }
-        let text: String
+        let string = try text(at: index, path())
+        if string == positive { return .infinity }
+        if string == negative { return -.infinity }
+        if string == nan { return .nan }
+        return nil
+    }
+
+    /// The text of the string or key token at `index`, for a strategy that reads it; invalid UTF-8 is a
+    /// DecodingError (dataCorrupted) like every other error of this decoder.
+    private func text(at index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
         do {
-            text = try tape.string(at: index)
+            return try tape.string(at: index)
         } catch {
             throw dataCorrupted(index, path(), error.message)
         }
-        if text == positive { return .infinity }
-        if text == negative { return -.infinity }
-        if text == nan { return .nan }
-        return nil
     }
 
     @inline(__always)
