@@ -122,9 +122,13 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         } catch {
             result = .failure(error)
         }
-        Self.markReachesContext(Array(builder.finished.values))
         lookupLock.lock()
-        for (builtID, meta) in builder.finished where table[builtID] == nil { table[builtID] = .success(meta) }
+        if case .success = result {
+            Self.markReachesContext(Array(builder.finished.values))
+            for (builtID, meta) in builder.finished where table[builtID] == nil { table[builtID] = .success(meta) }
+        }
+        // A failed session publishes none of its models: those built before the failure may hold the codec
+        // of a model that failed (its meta never set). Only the failure is kept, for the type asked for.
         table[id] = result
         lookupLock.unlock()
         return try result.get()
