@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import ModelMapper
 
@@ -31,4 +32,98 @@ final class MetaBuildSafetyTests: XCTestCase {
             XCTAssertEqual((error as? MappingError)?.kind, .unsupportedType)
         }
     }
+}
+
+// No user code runs under a process-wide lock: a mapping may itself decode with ModelMapper the first time
+// it is read (its keys from a configuration, say), and a slow mapping does not hold up another thread's
+// first use of another type. A mapping that decodes its own model is a cycle: an error, never a hang.
+
+private struct KeyConfig: JSONMappable { var idKey = "" }
+
+private struct ConfiguredModel: JSONMappable {
+    var id = 0
+    static let mapping: ModelMapping = {
+        let config = try! KeyConfig(json: #"{"idKey":"identifier"}"#)
+        return ModelMapping(keys: ["id": .init(stringLiteral: config.idKey)])
+    }()
+}
+
+private let slowBuildStarted = DispatchSemaphore(value: 0)
+private let slowBuildMayFinish = DispatchSemaphore(value: 0)
+
+private struct SlowlyMappedModel: JSONMappable {
+    var a = 0
+    static var mapping: ModelMapping {
+        slowBuildStarted.signal()
+        slowBuildMayFinish.wait()
+        return ModelMapping()
+    }
+}
+
+private struct QuicklyMappedModel: JSONMappable { var b = 0 }
+
+private final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error] = []
+    func append(_ error: Error) { lock.lock(); errors.append(error); lock.unlock() }
+    var all: [Error] { lock.lock(); defer { lock.unlock() }; return errors }
+}
+private let selfDecodingErrors = ErrorBox()
+
+private struct SelfDecodingMapping: JSONMappable {
+    var c = 0
+    static var mapping: ModelMapping {
+        do { _ = try SelfDecodingMapping(json: #"{"c":1}"#) } catch { selfDecodingErrors.append(error) }
+        return ModelMapping()
+    }
+}
+
+extension MetaBuildSafetyTests {
+    /// Runs `body` on a new thread; false if it has not finished within `seconds` (a hang: the thread
+    /// is left behind, the test fails instead of hanging).
+    private func finishes(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.start()
+        return done.wait(timeout: .now() + seconds) == .success
+    }
+
+    func testMappingThatDecodesWithModelMapperOnFirstUseDoesNotHang() {
+        let result = ResultBox()
+        XCTAssertTrue(finishes(within: 20) {
+            result.set(Result { try ConfiguredModel(json: #"{"identifier":7}"#).id })
+        }, "decoding a model whose mapping decodes on first use hung")
+        XCTAssertEqual(try result.get()?.get(), 7)
+    }
+
+    func testSlowBuildDoesNotBlockAnotherThreadsFirstUse() {
+        let slow = Thread { _ = try? SlowlyMappedModel(json: #"{"a":1}"#) }
+        slow.start()
+        slowBuildStarted.wait()
+        let result = ResultBox()
+        let finished = finishes(within: 20) { result.set(Result { try QuicklyMappedModel(json: #"{"b":2}"#).b }) }
+        slowBuildMayFinish.signal()
+        XCTAssertTrue(finished, "another type's first use waited behind a slow build")
+        XCTAssertEqual(try result.get()?.get(), 2)
+    }
+
+    func testMappingThatDecodesItsOwnModelIsACycleError() throws {
+        XCTAssertTrue(finishes(within: 20) { _ = try? SelfDecodingMapping(json: #"{"c":2}"#) }, "a self-decoding mapping hung")
+        let errors = selfDecodingErrors.all
+        XCTAssertFalse(errors.isEmpty)
+        for error in errors {
+            XCTAssertEqual((error as? MappingError)?.kind, .unsupportedType)
+            XCTAssertTrue("\(error)".contains("SelfDecodingMapping"), "\(error)")
+        }
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<Int, Error>?
+    func set(_ value: Result<Int, Error>) { lock.lock(); self.value = value; lock.unlock() }
+    func get() throws -> Result<Int, Error>? { lock.lock(); defer { lock.unlock() }; return value }
 }

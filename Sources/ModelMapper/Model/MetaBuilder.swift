@@ -1,8 +1,11 @@
 import Foundation
 
-/// Builds model metadata and the codec of every property type, once per type, under the cache's build
-/// lock. Child models are resolved while their parent is built; recursive models (a `Node` with
-/// `[Node]` children) get the codec registered before their properties are built.
+/// One build session: the metadata of a model and of every model it reaches that the cache has not
+/// published yet, with the codec of every property type. It runs on the calling thread with no lock held
+/// (it calls user code: `M.mapping`) and keeps what it builds to itself until the cache publishes it
+/// whole (``finished``) — or, if it throws, nothing of it. Child models are resolved while their parent is
+/// built; recursive models (a `Node` with `[Node]` children) get the codec registered before their
+/// properties are built.
 final class MetaBuilder {
     private let cache: MetaCache
     private var inProgress: [ObjectIdentifier: FieldCodec] = [:]
@@ -17,7 +20,11 @@ final class MetaBuilder {
     func meta<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelMeta {
         let id = ObjectIdentifier(type)
         if let done = finished[id] { return done }
-        if let cached = cache.lookupWhileBuilding(id) { return try cached.get() }
+        if let published = cache.published(id) { return published }
+        guard TypesBeingBuilt.begin(id) else {
+            throw MappingError(.unsupportedType, "\(M.self) is reached again while its own metadata is being built (its mapping, or code it runs, decodes or encodes \(M.self)); this cycle cannot be built")
+        }
+        defer { TypesBeingBuilt.end(id) }
 
         let codec = ModelCodec<M>(cache: cache)
         inProgress[id] = codec

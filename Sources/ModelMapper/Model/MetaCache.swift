@@ -2,10 +2,10 @@ import Foundation
 
 /// The process-wide table of model metadata, keyed by type.
 ///
-/// Lookups take a short lock; building takes a separate build lock held for a whole build session (a
-/// model and every model it reaches), so concurrent first use of many types from many threads builds each
-/// type once and never observes a half-built meta. Failures (unsupported types, unknown names) are cached
-/// too, so every use reports the same error.
+/// Lookups take a short lock. A first use builds in a session of its own (a model and every model it
+/// reaches, ``MetaBuilder``) with no lock held, since building runs user code; the session's metas are
+/// published together once all are complete, so no thread observes a half-built meta. Failures
+/// (unsupported types, unknown names) publish nothing: every use builds again and reports the same error.
 ///
 /// Options that change how keys are matched (``DecodingOptions/keyStrategy``,
 /// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) select a *variant* cache
@@ -13,8 +13,8 @@ import Foundation
 /// per decode or encode call, so the per-value paths never look at those options. Options without them use
 /// ``shared``.
 ///
-/// `@unchecked Sendable`: `table` is read and written only under `lookupLock`, and builds run only under
-/// `buildLock`; the locks themselves are thread-safe.
+/// `@unchecked Sendable`: `table` is read and written only under `lookupLock`; a build session's metas
+/// are its thread's own until published.
 final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     static let shared = MetaCache(defaultKeyStrategy: nil, matchesKeysIgnoringCase: false)
 
@@ -97,45 +97,33 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
 
     private let lookupLock = NSLock()
     /// Read and written under `lookupLock` only, so the runtime's exclusivity checks are redundant.
-    @exclusivity(unchecked) private var table: [ObjectIdentifier: Result<ModelMeta, MappingError>] = [:]
-    private let buildLock = NSLock()
+    @exclusivity(unchecked) private var table: [ObjectIdentifier: ModelMeta] = [:]
 
     /// The metadata of model type `M`, built on first use.
+    ///
+    /// A build runs without a lock (it calls user code, which may decode with ModelMapper itself) and
+    /// publishes its models only when it succeeds; two threads' first use of one type may both build it,
+    /// and the first to publish wins. A failure publishes nothing, so every use reports it again.
     func meta<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelMeta {
         let id = ObjectIdentifier(type)
-        lookupLock.lock()
-        let cached = table[id]
-        lookupLock.unlock()
-        if let cached { return try cached.get() }
-
-        buildLock.lock()
-        defer { buildLock.unlock() }
-        lookupLock.lock()
-        let built = table[id]
-        lookupLock.unlock()
-        if let built { return try built.get() }
-
+        if let meta = published(id) { return meta }
         let builder = MetaBuilder(cache: self)
-        let result: Result<ModelMeta, MappingError>
-        do {
-            result = .success(try builder.meta(for: type))
-        } catch {
-            result = .failure(error)
-        }
-        lookupLock.lock()
-        if case .success = result {
-            Self.markReachesContext(Array(builder.finished.values))
-            for (builtID, meta) in builder.finished where table[builtID] == nil { table[builtID] = .success(meta) }
-        }
-        // A failed session publishes none of its models: those built before the failure may hold the codec
-        // of a model that failed (its meta never set). Only the failure is kept, for the type asked for.
-        table[id] = result
-        lookupLock.unlock()
-        return try result.get()
+        _ = try builder.meta(for: type)
+        return publish(builder.finished, returning: id)
     }
 
-    /// Sets ``ModelMeta/reachesContext`` on the metas of one build session (under the build lock, before
-    /// they are published): a model calls a hook or transformer itself, or has a property whose codec
+    /// Publishes the metas of a successful build session, each unless another session published its type
+    /// first (both are complete; the published one is kept), and returns the published meta of `id`.
+    private func publish(_ metas: [ObjectIdentifier: ModelMeta], returning id: ObjectIdentifier) -> ModelMeta {
+        Self.markReachesContext(Array(metas.values))
+        lookupLock.lock()
+        defer { lookupLock.unlock() }
+        for (builtID, meta) in metas where table[builtID] == nil { table[builtID] = meta }
+        return table[id]!
+    }
+
+    /// Sets ``ModelMeta/reachesContext`` on the metas of one build session (before they are published,
+    /// while only the session's thread sees them): a model calls a hook or transformer itself, or has a property whose codec
     /// reaches one, through models of this session (a fixpoint, for recursive models) or of earlier
     /// sessions (whose flags are final: what a type reaches was built with it).
     private static func markReachesContext(_ metas: [ModelMeta]) {
@@ -168,8 +156,8 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         return try open(type)
     }
 
-    /// Only for the builder, which holds the build lock.
-    func lookupWhileBuilding(_ id: ObjectIdentifier) -> Result<ModelMeta, MappingError>? {
+    /// The published metadata of a type, if any (complete, with its flags final).
+    func published(_ id: ObjectIdentifier) -> ModelMeta? {
         lookupLock.lock()
         defer { lookupLock.unlock() }
         return table[id]
