@@ -44,6 +44,9 @@ final class MetaBuilder {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
             if mapping.ignored.contains(field.name) { continue }
             if let only = mapping.only, !only.contains(field.name) { continue }
+            guard field.isStrong else {
+                throw MappingError(.unsupportedType, "property \(field.name) of \(M.self) is weak or unowned, which cannot be read or written as a value; add it to `ignored`")
+            }
             let isDecoded = !mapping.ignoredWhenDecoding.contains(field.name)
             let isEncoded = !mapping.ignoredWhenEncoding.contains(field.name)
             if mapping.flattened.contains(field.name) {
