@@ -49,6 +49,9 @@ var benchmarkSuites: [SuiteFactory] { [
     // YYModel's own benchmark: GithubUser, 10000 iterations per sample.
     modelSuite("yymodel_user", file: "yymodel/user.json", objectDocument(GithubUser.self), yyModelIterations: true),
     modelSuite("yymodel_weibo", file: "yymodel/weibo.json", objectDocument(WeiboStatus.self)),
+    // Small documents decoded on 2 threads against 1 (ThreadScaling.swift).
+    threadScalingSuite("github_events_2_threads", file: "bench/github_events.json", arrayDocument(GithubEvent.self), perThread: 4),
+    threadScalingSuite("yymodel_user_2_threads", file: "yymodel/user.json", objectDocument(GithubUser.self), perThread: 64),
     // JSON Lines throughput suites go here.
 ] }
 

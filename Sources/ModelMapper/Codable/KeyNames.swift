@@ -28,23 +28,28 @@ final class StreamKeyNameCache: @unchecked Sendable {
         let variant: UInt8
     }
 
-    private let lock = NSLock()
-    private var table: [Entry: StreamKeyNames] = [:]
+    /// By `key(entry)`, read without a lock.
+    private let table = PublishedTable<StreamKeyNames>()
+
+    /// The type's identity with the variant in its low bits (metadata is aligned to 8 bytes).
+    private func key(_ entry: Entry) -> UInt {
+        let type = UInt(bitPattern: entry.type)
+        assert(type & 7 == 0 && entry.variant < 8, "the variant fits under the type's alignment")
+        return type | UInt(entry.variant)
+    }
 
     /// The frozen table of `entry`, if any.
     func names(_ entry: Entry) -> StreamKeyNames? {
-        lock.lock()
-        defer { lock.unlock() }
-        return table[entry]
+        table.value(for: key(entry))
     }
 
     /// Freezes `names` and keeps it, unless a table with more keys is there already.
     func publish(_ names: StreamKeyNames, for entry: Entry) {
         names.freeze()
-        lock.lock()
-        defer { lock.unlock() }
-        if let current = table[entry], current.byteCount >= names.byteCount { return }
-        table[entry] = names
+        table.update(key(entry)) { current in
+            if let current, current.byteCount >= names.byteCount { return nil }
+            return names
+        }
     }
 }
 

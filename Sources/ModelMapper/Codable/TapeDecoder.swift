@@ -404,23 +404,20 @@ final class TapeDecodingState: ThreadSpareObject {
     /// The process-wide memo behind `typeMemo`: a failed conformance check costs the runtime thousands of
     /// instructions each time (three per new type), so a type is classified once per process, not once
     /// per decoding.
-    final class DecodingTypeCache: @unchecked Sendable {
+    final class DecodingTypeCache: Sendable {
         static let shared = DecodingTypeCache()
-        private let lock = NSLock()
-        private var infos: [ObjectIdentifier: TypeInfo] = [:]
+        /// `@unchecked Sendable`: immutable (a type's conformance facts).
+        private final class Entry: @unchecked Sendable {
+            let info: TypeInfo
+            init(_ info: TypeInfo) { self.info = info }
+        }
+        /// Read without a lock: a memo miss on any thread costs a search, not a lock.
+        private let infos = PublishedTable<Entry>()
 
         func info<T>(_ type: T.Type, _ id: ObjectIdentifier) -> TypeInfo {
-            lock.lock()
-            if let info = infos[id] {
-                lock.unlock()
-                return info
-            }
-            lock.unlock()
-            let info = TapeDecodingState.classify(type)
-            lock.lock()
-            infos[id] = info
-            lock.unlock()
-            return info
+            let key = UInt(bitPattern: id)
+            if let entry = infos.value(for: key) { return entry.info }
+            return infos.insertIfAbsent(key, Entry(TapeDecodingState.classify(type))).info
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The process-wide table of model metadata, keyed by type.
 ///
-/// Lookups take a short lock. A first use builds in a session of its own (a model and every model it
+/// Lookups take no lock (``PublishedTable``). A first use builds in a session of its own (a model and every model it
 /// reaches, ``MetaBuilder``) with no lock held, since building runs user code; the session's metas are
 /// published together once all are complete, so no thread observes a half-built meta. Failures
 /// (unsupported types, unknown names) publish nothing: every use builds again and reports the same error.
@@ -13,8 +13,8 @@ import Foundation
 /// per decode or encode call, so the per-value paths never look at those options. Options without them use
 /// ``shared``.
 ///
-/// `@unchecked Sendable`: `table` is read and written only under `lookupLock`; a build session's metas
-/// are its thread's own until published.
+/// `@unchecked Sendable`: `table` is thread-safe; a build session's metas are its thread's own until
+/// published.
 final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     static let shared = MetaCache(defaultKeyStrategy: nil, matchesKeysIgnoringCase: false)
 
@@ -53,51 +53,54 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         static let shared = Variants()
         static let maxCustomVariants = 32
 
-        enum StrategyID: Hashable {
-            case none, identity, snakeCase, kebabCase, pascalCase, screamingSnakeCase
-            case custom(UInt, UInt)
-        }
-        struct Key: Hashable {
-            let strategy: StrategyID
+        /// Built-in strategies (and nil) by ``builtinKey(_:ignoringCase:)``, read without a lock.
+        private let builtins = PublishedTable<MetaCache>(capacity: 32)
+        /// `.custom` strategies by their closure's (function, context) words, under `lock`.
+        private let lock = CacheLock()
+        private var customs: [CustomKey: MetaCache] = [:]
+
+        struct CustomKey: Hashable {
+            let function: UInt
+            let context: UInt
             let ignoringCase: Bool
         }
 
-        private let lock = NSLock()
-        private var caches: [Key: MetaCache] = [:]
-        private var customCount = 0
-
         func cache(_ strategy: KeyStrategy?, ignoringCase: Bool) throws(MappingError) -> MetaCache {
-            let id: StrategyID
+            let index: UInt
             switch strategy {
-            case nil: id = .none
-            case .identity: id = .identity
-            case .snakeCase: id = .snakeCase
-            case .kebabCase: id = .kebabCase
-            case .pascalCase: id = .pascalCase
-            case .screamingSnakeCase: id = .screamingSnakeCase
+            case nil: index = 1
+            case .identity: index = 2
+            case .snakeCase: index = 3
+            case .kebabCase: index = 4
+            case .pascalCase: index = 5
+            case .screamingSnakeCase: index = 6
             case .custom(let transform):
-                let bits = unsafeBitCast(transform, to: (UInt, UInt).self)
-                id = .custom(bits.0, bits.1)
+                return try customCache(transform, strategy: strategy, ignoringCase: ignoringCase)
             }
-            let key = Key(strategy: id, ignoringCase: ignoringCase)
-            lock.lock()
-            defer { lock.unlock() }
-            if let cache = caches[key] { return cache }
-            if case .custom = id {
-                guard customCount < Self.maxCustomVariants else {
-                    throw MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them")
+            let key = index << 1 | (ignoringCase ? 1 : 0)
+            if let cache = builtins.value(for: key) { return cache }
+            return builtins.insertIfAbsent(key, MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase))
+        }
+
+        private func customCache(_ transform: @escaping @Sendable (String) -> String, strategy: KeyStrategy?,
+                                 ignoringCase: Bool) throws(MappingError) -> MetaCache {
+            let bits = unsafeBitCast(transform, to: (UInt, UInt).self)
+            let key = CustomKey(function: bits.0, context: bits.1, ignoringCase: ignoringCase)
+            let result: Result<MetaCache, MappingError> = lock.withLock {
+                if let cache = customs[key] { return .success(cache) }
+                guard customs.count < Self.maxCustomVariants else {
+                    return .failure(MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them"))
                 }
-                customCount += 1
+                let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase)
+                customs[key] = cache
+                return .success(cache)
             }
-            let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase)
-            caches[key] = cache
-            return cache
+            return try result.get()
         }
     }
 
-    private let lookupLock = NSLock()
-    /// Read and written under `lookupLock` only, so the runtime's exclusivity checks are redundant.
-    @exclusivity(unchecked) private var table: [ObjectIdentifier: ModelMeta] = [:]
+    /// Published metas by type, read without a lock.
+    private let table = PublishedTable<ModelMeta>()
 
     /// The metadata of model type `M`, built on first use.
     ///
@@ -116,10 +119,8 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     /// first (both are complete; the published one is kept), and returns the published meta of `id`.
     private func publish(_ metas: [ObjectIdentifier: ModelMeta], returning id: ObjectIdentifier) -> ModelMeta {
         Self.markReachesContext(Array(metas.values))
-        lookupLock.lock()
-        defer { lookupLock.unlock() }
-        for (builtID, meta) in metas where table[builtID] == nil { table[builtID] = meta }
-        return table[id]!
+        for (builtID, meta) in metas { _ = table.insertIfAbsent(UInt(bitPattern: builtID), meta) }
+        return table.value(for: UInt(bitPattern: id))!
     }
 
     /// Sets ``ModelMeta/reachesContext`` on the metas of one build session (before they are published,
@@ -156,10 +157,9 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         return try open(type)
     }
 
-    /// The published metadata of a type, if any (complete, with its flags final).
+    /// The published metadata of a type, if any (complete, with its flags final); takes no lock.
+    @inline(__always)
     func published(_ id: ObjectIdentifier) -> ModelMeta? {
-        lookupLock.lock()
-        defer { lookupLock.unlock() }
-        return table[id]
+        table.value(for: UInt(bitPattern: id))
     }
 }

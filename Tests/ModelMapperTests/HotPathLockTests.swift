@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+@testable import ModelMapper
+
+// After a type's first use, decoding and encoding take no lock: every process-wide cache on the way (model
+// metas, key-strategy variants, the Codable path's type facts and key names) is read without one. Counted
+// through `CacheLock.acquisitions`, which every cache lock increments.
+
+private struct HotUser: JSONMappable, Codable, Equatable {
+    var userID = 0
+    var displayName = ""
+    var tags: [String] = []
+    var address = HotAddress()
+}
+
+private struct HotAddress: JSONMappable, Codable, Equatable {
+    var streetName = ""
+    var zip = ""
+}
+
+/// A Codable document with more distinct types than the Codable path's 32-slot per-decoding memo holds:
+/// some types miss it on every decode and go to the process-wide table.
+private struct ManyTypes: Codable {
+    var f0 = Leaf0()
+    var f1 = Leaf1()
+    var f2 = Leaf2()
+    var f3 = Leaf3()
+    var f4 = Leaf4()
+    var f5 = Leaf5()
+    var f6 = Leaf6()
+    var f7 = Leaf7()
+    var f8 = Leaf8()
+    var f9 = Leaf9()
+    var f10 = Leaf10()
+    var f11 = Leaf11()
+    var f12 = Leaf12()
+    var f13 = Leaf13()
+    var f14 = Leaf14()
+    var f15 = Leaf15()
+    var f16 = Leaf16()
+    var f17 = Leaf17()
+    var f18 = Leaf18()
+    var f19 = Leaf19()
+    var f20 = Leaf20()
+    var f21 = Leaf21()
+    var f22 = Leaf22()
+    var f23 = Leaf23()
+    var f24 = Leaf24()
+    var f25 = Leaf25()
+    var f26 = Leaf26()
+    var f27 = Leaf27()
+    var f28 = Leaf28()
+    var f29 = Leaf29()
+    var f30 = Leaf30()
+    var f31 = Leaf31()
+    var f32 = Leaf32()
+    var f33 = Leaf33()
+    var f34 = Leaf34()
+    var f35 = Leaf35()
+    var f36 = Leaf36()
+    var f37 = Leaf37()
+    var f38 = Leaf38()
+    var f39 = Leaf39()
+    var user = HotUser()
+}
+private struct Leaf0: Codable { var v0 = 0 }
+private struct Leaf1: Codable { var v1 = 0 }
+private struct Leaf2: Codable { var v2 = 0 }
+private struct Leaf3: Codable { var v3 = 0 }
+private struct Leaf4: Codable { var v4 = 0 }
+private struct Leaf5: Codable { var v5 = 0 }
+private struct Leaf6: Codable { var v6 = 0 }
+private struct Leaf7: Codable { var v7 = 0 }
+private struct Leaf8: Codable { var v8 = 0 }
+private struct Leaf9: Codable { var v9 = 0 }
+private struct Leaf10: Codable { var v10 = 0 }
+private struct Leaf11: Codable { var v11 = 0 }
+private struct Leaf12: Codable { var v12 = 0 }
+private struct Leaf13: Codable { var v13 = 0 }
+private struct Leaf14: Codable { var v14 = 0 }
+private struct Leaf15: Codable { var v15 = 0 }
+private struct Leaf16: Codable { var v16 = 0 }
+private struct Leaf17: Codable { var v17 = 0 }
+private struct Leaf18: Codable { var v18 = 0 }
+private struct Leaf19: Codable { var v19 = 0 }
+private struct Leaf20: Codable { var v20 = 0 }
+private struct Leaf21: Codable { var v21 = 0 }
+private struct Leaf22: Codable { var v22 = 0 }
+private struct Leaf23: Codable { var v23 = 0 }
+private struct Leaf24: Codable { var v24 = 0 }
+private struct Leaf25: Codable { var v25 = 0 }
+private struct Leaf26: Codable { var v26 = 0 }
+private struct Leaf27: Codable { var v27 = 0 }
+private struct Leaf28: Codable { var v28 = 0 }
+private struct Leaf29: Codable { var v29 = 0 }
+private struct Leaf30: Codable { var v30 = 0 }
+private struct Leaf31: Codable { var v31 = 0 }
+private struct Leaf32: Codable { var v32 = 0 }
+private struct Leaf33: Codable { var v33 = 0 }
+private struct Leaf34: Codable { var v34 = 0 }
+private struct Leaf35: Codable { var v35 = 0 }
+private struct Leaf36: Codable { var v36 = 0 }
+private struct Leaf37: Codable { var v37 = 0 }
+private struct Leaf38: Codable { var v38 = 0 }
+private struct Leaf39: Codable { var v39 = 0 }
+
+final class HotPathLockTests: XCTestCase {
+    private let snakeJSON = #"{"user_id":7,"display_name":"Ann","tags":["a","b"],"address":{"street_name":"Main","zip":"1"}}"#
+    private let plainJSON = #"{"userID":7,"displayName":"Ann","tags":["a"],"address":{"streetName":"Main","zip":"1"}}"#
+    private let manyTypesJSON = "{\"f0\":{\"v0\":0},\"f1\":{\"v1\":1},\"f2\":{\"v2\":2},\"f3\":{\"v3\":3},\"f4\":{\"v4\":4},\"f5\":{\"v5\":5},\"f6\":{\"v6\":6},\"f7\":{\"v7\":7},\"f8\":{\"v8\":8},\"f9\":{\"v9\":9},\"f10\":{\"v10\":10},\"f11\":{\"v11\":11},\"f12\":{\"v12\":12},\"f13\":{\"v13\":13},\"f14\":{\"v14\":14},\"f15\":{\"v15\":15},\"f16\":{\"v16\":16},\"f17\":{\"v17\":17},\"f18\":{\"v18\":18},\"f19\":{\"v19\":19},\"f20\":{\"v20\":20},\"f21\":{\"v21\":21},\"f22\":{\"v22\":22},\"f23\":{\"v23\":23},\"f24\":{\"v24\":24},\"f25\":{\"v25\":25},\"f26\":{\"v26\":26},\"f27\":{\"v27\":27},\"f28\":{\"v28\":28},\"f29\":{\"v29\":29},\"f30\":{\"v30\":30},\"f31\":{\"v31\":31},\"f32\":{\"v32\":32},\"f33\":{\"v33\":33},\"f34\":{\"v34\":34},\"f35\":{\"v35\":35},\"f36\":{\"v36\":36},\"f37\":{\"v37\":37},\"f38\":{\"v38\":38},\"f39\":{\"v39\":39},\"user\":{\"userID\":3,\"address\":{\"zip\":\"9\"}}}"
+
+    /// Runs `body` once to build what it needs, then counts the cache locks of 20 more runs.
+    private func locksAfterFirstUse(_ body: () throws -> Void) rethrows -> Int {
+        try body()
+        let before = CacheLock.acquisitions
+        for _ in 0..<20 { try body() }
+        return CacheLock.acquisitions - before
+    }
+
+    func testModelDecodeAndEncodeTakeNoLockAfterFirstUse() throws {
+        XCTAssertEqual(try locksAfterFirstUse {
+            let user = try HotUser(json: plainJSON)
+            XCTAssertEqual(user.address.streetName, "Main")
+            _ = try user.jsonData()
+            _ = try [HotUser](json: "[\(plainJSON)]")
+        }, 0)
+    }
+
+    func testKeyStrategyVariantsTakeNoLockAfterFirstUse() throws {
+        var snake = DecodingOptions.lenient
+        snake.keyStrategy = .snakeCase
+        var folded = DecodingOptions.lenient
+        folded.caseInsensitiveKeys = true
+        XCTAssertEqual(try locksAfterFirstUse {
+            let user = try HotUser(json: snakeJSON, options: snake)
+            XCTAssertEqual(user.displayName, "Ann")
+            _ = try HotUser(json: plainJSON.lowercased(), options: folded)
+            _ = try user.jsonData(options: [.sortedKeys, .keys(.kebabCase)])
+        }, 0)
+    }
+
+    func testCodablePathTakesNoLockAfterFirstUse() throws {
+        XCTAssertEqual(try locksAfterFirstUse {
+            let value = try ModelDecoder().decode(ManyTypes.self, from: manyTypesJSON)
+            XCTAssertEqual(value.f39.v39, 39)
+            XCTAssertEqual(value.user.userID, 3)
+            _ = try ModelEncoder().encode(value)
+        }, 0)
+    }
+
+    func testTheCounterSeesAFirstUse() throws {
+        struct NeverUsedBefore: JSONMappable { var a = 0 }
+        let before = CacheLock.acquisitions
+        _ = try NeverUsedBefore(json: #"{"a":1}"#)
+        XCTAssertGreaterThan(CacheLock.acquisitions, before, "a first use publishes under a cache lock")
+    }
+}
