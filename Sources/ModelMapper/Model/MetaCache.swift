@@ -55,13 +55,12 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
 
         /// Built-in strategies (and nil) by ``builtinKey(_:ignoringCase:)``, read without a lock.
         private let builtins = PublishedTable<MetaCache>(capacity: 32)
-        /// `.custom` strategies by their closure's (function, context) words, under `lock`.
+        /// `.custom` strategies by their closure (``KeyStrategy/customIdentity``), under `lock`.
         private let lock = CacheLock()
         private var customs: [CustomKey: MetaCache] = [:]
 
         struct CustomKey: Hashable {
-            let function: UInt
-            let context: UInt
+            let closure: ClosureWords
             let ignoringCase: Bool
         }
 
@@ -74,18 +73,16 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             case .kebabCase: index = 4
             case .pascalCase: index = 5
             case .screamingSnakeCase: index = 6
-            case .custom(let transform):
-                return try customCache(transform, strategy: strategy, ignoringCase: ignoringCase)
+            case .custom:
+                return try customCache(strategy!, ignoringCase: ignoringCase)
             }
             let key = index << 1 | (ignoringCase ? 1 : 0)
             if let cache = builtins.value(for: key) { return cache }
             return builtins.insertIfAbsent(key, MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase))
         }
 
-        private func customCache(_ transform: @escaping @Sendable (String) -> String, strategy: KeyStrategy?,
-                                 ignoringCase: Bool) throws(MappingError) -> MetaCache {
-            let bits = unsafeBitCast(transform, to: (UInt, UInt).self)
-            let key = CustomKey(function: bits.0, context: bits.1, ignoringCase: ignoringCase)
+        private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool) throws(MappingError) -> MetaCache {
+            let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase)
             let result: Result<MetaCache, MappingError> = lock.withLock {
                 if let cache = customs[key] { return .success(cache) }
                 guard customs.count < Self.maxCustomVariants else {

@@ -1,6 +1,8 @@
 /// How models are written as JSON.
 ///
-/// An option set (`[.sortedKeys, .prettyPrinted]`) that also carries the date strategy.
+/// An option set (`[.sortedKeys, .prettyPrinted, .dates(.iso8601), .keys(.snakeCase)]`) of flags and of
+/// strategies: a date strategy, a key strategy and `userInfo` are members like the flags, so equality and
+/// `contains` see them (`.dates(.iso8601) != []`).
 public struct EncodingOptions: OptionSet, Sendable {
     public private(set) var rawValue: Int
     /// How `Date` properties are written; ISO 8601 in UTC by default (fraction only when non-zero).
@@ -14,25 +16,69 @@ public struct EncodingOptions: OptionSet, Sendable {
 
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    // MARK: Set algebra that keeps the date strategy
+    // MARK: Set algebra over the flags and the strategies
     //
-    // OptionSet's default implementations rebuild the value from `rawValue` alone, which would reset the
-    // strategy: here `options.subtracting(.prettyPrinted)`, `options.insert(.sortedKeys)` and the rest keep
-    // `options.dateStrategy`, `keyStrategy` and `userInfo`, and a union also takes the other side's strategies when
-    // this one's are `.default` / nil (so `[.sortedKeys, .dates(.iso8601), .keys(.snakeCase)]` has them).
+    // The options are a set of flags (`rawValue`) and of at most one date strategy, one key strategy and one
+    // `userInfo`: a strategy that is not the default (`.default`, nil, empty) is a member like a flag. So
+    // `.dates(.iso8601) != []`, `.keys(.snakeCase).contains(.keys(.kebabCase))` is false, and the operations
+    // below keep the strategies (OptionSet's default implementations rebuild the value from `rawValue` alone,
+    // which would drop them). Strategies are the same when they have the same case and arguments; a
+    // `.custom` one is the same only as the same closure value. `userInfo` values are compared as
+    // `AnyHashable` when they are `Hashable`, else by their `String(reflecting:)`.
 
+    public static func == (lhs: EncodingOptions, rhs: EncodingOptions) -> Bool {
+        lhs.rawValue == rhs.rawValue && lhs.dateStrategy.isSame(as: rhs.dateStrategy)
+            && KeyStrategy.isSame(lhs.keyStrategy, rhs.keyStrategy) && Self.userInfo(lhs.userInfo, equals: rhs.userInfo)
+    }
+
+    /// Whether every flag of `member` is set here and every strategy `member` carries is this one's.
+    public func contains(_ member: EncodingOptions) -> Bool {
+        rawValue & member.rawValue == member.rawValue
+            && (member.dateStrategy.isDefault || dateStrategy.isSame(as: member.dateStrategy))
+            && (member.keyStrategy == nil || KeyStrategy.isSame(keyStrategy, member.keyStrategy))
+            && member.userInfo.allSatisfy { key, value in userInfo[key].map { Self.value($0, equals: value) } ?? false }
+    }
+
+    public func isSubset(of other: EncodingOptions) -> Bool { other.contains(self) }
+
+    public func isSuperset(of other: EncodingOptions) -> Bool { contains(other) }
+
+    public func isDisjoint(with other: EncodingOptions) -> Bool { intersection(other).isEmpty }
+
+    public var isEmpty: Bool { self == EncodingOptions() }
+
+    /// A union takes the other side's strategies where this one has none (its own win where both have one).
     public mutating func formUnion(_ other: EncodingOptions) {
         rawValue |= other.rawValue
-        if case .default = dateStrategy { dateStrategy = other.dateStrategy }
+        if dateStrategy.isDefault { dateStrategy = other.dateStrategy }
         if keyStrategy == nil { keyStrategy = other.keyStrategy }
         if userInfo.isEmpty { userInfo = other.userInfo }
     }
 
-    public mutating func formIntersection(_ other: EncodingOptions) { rawValue &= other.rawValue }
+    /// An intersection keeps a strategy both sides have.
+    public mutating func formIntersection(_ other: EncodingOptions) {
+        rawValue &= other.rawValue
+        if !dateStrategy.isSame(as: other.dateStrategy) { dateStrategy = .default }
+        if !KeyStrategy.isSame(keyStrategy, other.keyStrategy) { keyStrategy = nil }
+        if !Self.userInfo(userInfo, equals: other.userInfo) { userInfo = [:] }
+    }
 
-    public mutating func formSymmetricDifference(_ other: EncodingOptions) { rawValue ^= other.rawValue }
+    /// A symmetric difference keeps a strategy one side has; where both have the same one it goes, where
+    /// they differ this side's stays (one value has room for one strategy).
+    public mutating func formSymmetricDifference(_ other: EncodingOptions) {
+        rawValue ^= other.rawValue
+        if dateStrategy.isSame(as: other.dateStrategy) { dateStrategy = .default } else if dateStrategy.isDefault { dateStrategy = other.dateStrategy }
+        if KeyStrategy.isSame(keyStrategy, other.keyStrategy) { keyStrategy = nil } else if keyStrategy == nil { keyStrategy = other.keyStrategy }
+        if Self.userInfo(userInfo, equals: other.userInfo) { userInfo = [:] } else if userInfo.isEmpty { userInfo = other.userInfo }
+    }
 
-    public mutating func subtract(_ other: EncodingOptions) { rawValue &= ~other.rawValue }
+    /// Subtracting removes the flags of `other` and each strategy of `other` that this one has.
+    public mutating func subtract(_ other: EncodingOptions) {
+        rawValue &= ~other.rawValue
+        if !other.dateStrategy.isDefault && dateStrategy.isSame(as: other.dateStrategy) { dateStrategy = .default }
+        if other.keyStrategy != nil && KeyStrategy.isSame(keyStrategy, other.keyStrategy) { keyStrategy = nil }
+        if !other.userInfo.isEmpty && Self.userInfo(userInfo, equals: other.userInfo) { userInfo = [:] }
+    }
 
     public func union(_ other: EncodingOptions) -> EncodingOptions {
         var result = self
@@ -60,23 +106,37 @@ public struct EncodingOptions: OptionSet, Sendable {
 
     @discardableResult
     public mutating func insert(_ newMember: EncodingOptions) -> (inserted: Bool, memberAfterInsert: EncodingOptions) {
-        let inserted = rawValue & newMember.rawValue != newMember.rawValue
+        if contains(newMember) { return (false, newMember) }
+        // Where both carry a strategy this one's stays, as in a union: then `newMember` is not a member.
         formUnion(newMember)
-        return (inserted, newMember)
+        return (contains(newMember), newMember)
     }
 
     @discardableResult
     public mutating func remove(_ member: EncodingOptions) -> EncodingOptions? {
-        let present = rawValue & member.rawValue
+        let present = intersection(member)
         subtract(member)
-        return present == 0 ? nil : EncodingOptions(rawValue: present)
+        return present.isEmpty ? nil : present
     }
 
     @discardableResult
     public mutating func update(with newMember: EncodingOptions) -> EncodingOptions? {
-        let present = rawValue & newMember.rawValue
-        formUnion(newMember)
-        return present == 0 ? nil : EncodingOptions(rawValue: present)
+        // Unlike a union, the new member's strategies replace this one's.
+        let present = intersection(newMember)
+        rawValue |= newMember.rawValue
+        if !newMember.dateStrategy.isDefault { dateStrategy = newMember.dateStrategy }
+        if let strategy = newMember.keyStrategy { keyStrategy = strategy }
+        if !newMember.userInfo.isEmpty { userInfo = newMember.userInfo }
+        return present.isEmpty ? nil : present
+    }
+
+    private static func userInfo(_ a: [String: any Sendable], equals b: [String: any Sendable]) -> Bool {
+        a.count == b.count && a.allSatisfy { key, value in b[key].map { Self.value($0, equals: value) } ?? false }
+    }
+
+    private static func value(_ a: any Sendable, equals b: any Sendable) -> Bool {
+        if let a = a as? any Hashable, let b = b as? any Hashable { return AnyHashable(a) == AnyHashable(b) }
+        return String(reflecting: a) == String(reflecting: b)
     }
 
     /// Object keys in lexicographic order of their UTF-8 bytes (as JSONEncoder's `.sortedKeys`).
