@@ -23,9 +23,10 @@ final class MetaBuilder {
         inProgress[id] = codec
         defer { inProgress[id] = nil }
 
-        guard let fields = Reflection.fields(of: type) else {
+        guard let reflected = Reflection.fields(of: type) else {
             throw MappingError(.unsupportedType, "\(M.self) cannot be reflected (only structs and classes can be models)")
         }
+        let (fields, wrapperStorages) = PropertyWrappers.resolve(reflected)
         let mapping = M.mapping
         try validate(mapping, fields: fields, model: M.self)
         let keyStrategy = mapping.keyStrategy ?? cache.defaultKeyStrategy ?? .identity
@@ -33,7 +34,7 @@ final class MetaBuilder {
         var properties: [PropertyMeta] = []
         /// Which flattened property each entry of `properties` comes from (nil: the model's own).
         var origins: [String?] = []
-        for field in fields {
+        for var field in fields {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
             if mapping.ignored.contains(field.name) { continue }
             if let only = mapping.only, !only.contains(field.name) { continue }
@@ -49,6 +50,10 @@ final class MetaBuilder {
             let keyPaths = mapping.keys[field.name]?.paths ?? [[keyStrategy.key(for: field.name)]]
             let fieldCodec: FieldCodec
             do {
+                if let storage = wrapperStorages[field.name] {
+                    let throughValue = mapping.transformers[field.name] != nil || mapping.lossy.contains(field.name)
+                    field = try wrappedField(field, storage, throughValue: throughValue)
+                }
                 if let transformer = mapping.transformers[field.name] {
                     fieldCodec = try transformerCodec(transformer, fieldType: field.type)
                 } else if mapping.lossy.contains(field.name) {
