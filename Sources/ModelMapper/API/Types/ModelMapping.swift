@@ -108,6 +108,7 @@ public struct ModelMapping: Sendable {
 
 /// Where a property's value is in the JSON: a key, a key path (`"ext.desc"`), a literal key containing
 /// dots (`.literal("a.b")`) or a list of alternatives (`["id", "ID"]`: the first present in list order wins).
+/// A string whose dots leave an empty component (`".ext"`, `"a..b"`) is a literal key, not a path.
 public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
@@ -119,7 +120,7 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 
     let storage: Storage
 
-    /// A key, or a key path when it contains dots (`"ext.desc"`).
+    /// A key, or a key path when it contains dots between non-empty components (`"ext.desc"`).
     public init(stringLiteral value: String) {
         storage = .path(MappingKey.split(value))
     }
@@ -147,8 +148,12 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 
     init(storage: Storage) { self.storage = storage }
 
+    /// A key with dots is a key path, unless splitting it leaves an empty component (`".ext"`, `"a..b"`,
+    /// `"a."`): then it is the literal key, as YYModel reads `".ext"`.
     private static func split(_ key: String) -> [String] {
-        key.contains(".") ? key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [key]
+        guard key.contains(".") else { return [key] }
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        return components.contains(where: \.isEmpty) ? [key] : components.map(String.init)
     }
 
     /// The alternatives as key paths (one element for a single key or path).
