@@ -194,7 +194,10 @@ final class MetaBuilder {
     /// raw-value enums, then `Decodable` as a fallback.
     func codec(for type: Any.Type) throws(MappingError) -> FieldCodec {
         if let make = Self.scalarCodecs[ObjectIdentifier(type)] { return make() }
-        if let container = type as? any ContainerField.Type { return try container.makeCodec(self) }
+        if let container = type as? any ContainerField.Type {
+            if cache.lossyCollections, let lossy = type as? any LossyContainerField.Type { return try lossy.makeLossyCodec(self) }
+            return try container.makeCodec(self)
+        }
         if let model = type as? any JSONMappable.Type {
             func open<M: JSONMappable>(_ m: M.Type) throws(MappingError) -> FieldCodec { try modelCodec(m) }
             return try open(model)

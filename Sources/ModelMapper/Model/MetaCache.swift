@@ -8,7 +8,8 @@ import Foundation
 /// too, so every use reports the same error.
 ///
 /// Options that change how keys are matched (``DecodingOptions/keyStrategy``,
-/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) select a *variant* cache
+/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) or how collections decode
+/// (``DecodingOptions/lossyCollections``) select a *variant* cache
 /// (``forDecoding(_:)``): a whole set of metas built with that default strategy and matching, found once
 /// per decode or encode call, so the per-value paths never look at those options. Options without them use
 /// ``shared``.
@@ -22,24 +23,28 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     let defaultKeyStrategy: KeyStrategy?
     /// Whether plain keys also match ignoring ASCII case (an exact match wins).
     let matchesKeysIgnoringCase: Bool
+    /// Whether every collection codec is lossy (``DecodingOptions/lossyCollections``).
+    let lossyCollections: Bool
 
-    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool) {
+    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool, lossyCollections: Bool = false) {
         self.defaultKeyStrategy = defaultKeyStrategy
         self.matchesKeysIgnoringCase = matchesKeysIgnoringCase
+        self.lossyCollections = lossyCollections
     }
 
     /// The cache whose metas follow `options`' key strategy and case matching.
     @inline(__always)
     static func forDecoding(_ options: DecodingOptions) throws(MappingError) -> MetaCache {
-        if options.keyStrategy == nil && !options.caseInsensitiveKeys { return shared }
-        return try Variants.shared.cache(options.keyStrategy, ignoringCase: options.caseInsensitiveKeys)
+        if options.keyStrategy == nil && !options.caseInsensitiveKeys && !options.lossyCollections { return shared }
+        return try Variants.shared.cache(options.keyStrategy, ignoringCase: options.caseInsensitiveKeys,
+                                         lossyCollections: options.lossyCollections)
     }
 
     /// The cache whose metas follow `options`' key strategy.
     @inline(__always)
     static func forEncoding(_ options: EncodingOptions) throws(MappingError) -> MetaCache {
         guard let strategy = options.keyStrategy else { return shared }
-        return try Variants.shared.cache(strategy, ignoringCase: false)
+        return try Variants.shared.cache(strategy, ignoringCase: false, lossyCollections: false)
     }
 
     /// Variant caches, made on first use and kept for the process (metas are never freed).
@@ -60,13 +65,14 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         struct Key: Hashable {
             let strategy: StrategyID
             let ignoringCase: Bool
+            let lossyCollections: Bool
         }
 
         private let lock = NSLock()
         private var caches: [Key: MetaCache] = [:]
         private var customCount = 0
 
-        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool) throws(MappingError) -> MetaCache {
+        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
             let id: StrategyID
             switch strategy {
             case nil: id = .none
@@ -79,7 +85,7 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
                 let bits = unsafeBitCast(transform, to: (UInt, UInt).self)
                 id = .custom(bits.0, bits.1)
             }
-            let key = Key(strategy: id, ignoringCase: ignoringCase)
+            let key = Key(strategy: id, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
             lock.lock()
             defer { lock.unlock() }
             if let cache = caches[key] { return cache }
@@ -89,7 +95,8 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
                 }
                 customCount += 1
             }
-            let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase)
+            let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
+                                  lossyCollections: lossyCollections)
             caches[key] = cache
             return cache
         }
