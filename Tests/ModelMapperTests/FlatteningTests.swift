@@ -3,7 +3,7 @@ import XCTest
 @testable import ModelMapper
 
 // Flattening (issue #13 item 4): a nested struct model read from and written to its parent's own keys,
-// with its own mapping applied there; nesting of flattened models; key paths; conflicts; bad input with
+// with its own mapping applied there; nesting of flattened models; key paths; keys shared with the parent; bad input with
 // paths and positions; streaming records; subclasses; misuse reported at first use.
 
 fileprivate struct FLGeo: JSONMappable, Equatable {
@@ -153,11 +153,41 @@ final class FlatteningTests: XCTestCase {
         XCTAssertEqual(try JSONLines<FLUser>.decodeAll(Data("[\(json),\(json)]".utf8), format: .array, workers: 2), [expected, expected])
     }
 
+    /// SmartCodable's flagship `@SmartFlat` case: the flattened model reads the parent's keys too; a shared
+    /// key is written once, with the parent's value (then the first declared flattened model's).
+    func testSharedKeysAreReadByBothAndWrittenOnceWithTheParentsValue() throws {
+        let json = #"{"city":"Oslo","postal_code":"0150"}"#
+        let conflict = try FLConflict(json: json)
+        XCTAssertEqual(conflict.city, "Oslo")
+        XCTAssertEqual(conflict.address.city, "Oslo", "the flattened model reads the shared key too")
+        XCTAssertEqual(conflict.address.zip, "0150")
+        let fromObject = try FLConflict(jsonObject: try JSONSerialization.jsonObject(with: Data(json.utf8)))
+        XCTAssertEqual(fromObject.address.city, "Oslo")
+        let record = try JSONLines<FLConflict>.decodeAll(Data((json + "\n").utf8), workers: 1)
+        XCTAssertEqual(record.first?.address.city, "Oslo")
+
+        var edited = conflict
+        edited.city = "Parent"
+        edited.address.city = "Child"
+        XCTAssertEqual(try edited.jsonString(options: .sortedKeys), #"{"city":"Parent","lat":0.0,"lng":0.0,"postal_code":"0150"}"#)
+
+        var two = try FLTwoAddresses(json: json)
+        XCTAssertEqual(two.home.city, "Oslo")
+        XCTAssertEqual(two.work.city, "Oslo")
+        two.work.city = "Bergen"
+        XCTAssertEqual(try two.jsonValue()["city"], "Oslo", "the first declared flattened model writes a shared key")
+
+        // A key path sharing its first key with a parent key: the parent's value is written.
+        let prefixed = try FLPathPrefix(json: #"{"meta":{"note":"door"},"city":"Oslo"}"#,
+                                        options: DecodingOptions.lenient.skippingInvalidValues { _ in })
+        XCTAssertEqual(prefixed.address.note, "door")
+        var withMeta = prefixed
+        withMeta.meta = "m"
+        XCTAssertEqual(try withMeta.jsonValue()["meta"], "m")
+    }
+
     func testConflictsAndMisuseAreReportedAtFirstUse() {
         for (model, fragment) in [
-            ({ _ = try FLConflict(json: "{}") }, "same JSON key"),
-            ({ _ = try FLTwoAddresses(json: "{}") }, "same JSON key"),
-            ({ _ = try FLPathPrefix(json: "{}") }, "same JSON key"),
             ({ _ = try FLHasClassChild(json: "{}") }, "is a class"),
             ({ _ = try FLHasHookedChild(json: "{}") }, "hooks"),
             ({ _ = try FLNotAModel(json: "{}") }, "not a JSONMappable model"),
@@ -168,6 +198,6 @@ final class FlatteningTests: XCTestCase {
             XCTAssertTrue(error.message.contains(fragment), error.message)
         }
         // Encoding reports it too.
-        XCTAssertEqual(mappingError({ try FLConflict().jsonData() })?.kind, .unsupportedType)
+        XCTAssertEqual(mappingError({ try FLHasClassChild().jsonData() })?.kind, .unsupportedType)
     }
 }

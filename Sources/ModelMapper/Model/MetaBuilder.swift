@@ -73,7 +73,7 @@ final class MetaBuilder {
                                            encodingPath: encodingPath))
             origins.append(nil)
         }
-        if !mapping.flattened.isEmpty { try checkFlattenedKeys(properties, origins: origins, model: M.self) }
+        if !mapping.flattened.isEmpty { resolveFlattenedKeys(&properties, origins: origins) }
 
         let isClass = M.self is AnyClass
         // A class instance ends with its last stored field (plus padding); `fields` has them all.
@@ -164,22 +164,26 @@ final class MetaBuilder {
         }
     }
 
-    /// A flattened model's key may not be a key of the parent or of another flattened model: decoding would
-    /// set both, and encoding could write only one (data lost silently). Key paths conflict when one
-    /// is a prefix of the other on the way out (the shorter one's value would replace the object).
-    private func checkFlattenedKeys(_ properties: [PropertyMeta], origins: [String?], model: Any.Type) throws(MappingError) {
-        func conflict(_ a: [String], _ b: [String]) -> Bool {
+    /// A flattened model may share keys with its parent (SmartCodable's `@SmartFlat` child reads the
+    /// parent's keys too): decoding sets every property that reads a key; encoding writes a shared key
+    /// once, and the parent's value wins, then the first declared flattened model's. So a flattened
+    /// property whose encoding key the parent (or an earlier flattened model) writes is not encoded. Key
+    /// paths share a key when one is a prefix of the other (the shorter one's value holds the longer's).
+    private func resolveFlattenedKeys(_ properties: inout [PropertyMeta], origins: [String?]) {
+        func shared(_ a: [String], _ b: [String]) -> Bool {
             a.count <= b.count ? Array(b.prefix(a.count)) == a : Array(a.prefix(b.count)) == b
         }
-        for i in properties.indices {
-            for j in properties.indices where j > i && origins[i] != origins[j] && (origins[i] != nil || origins[j] != nil) {
-                let decoding = properties[i].isDecoded && properties[j].isDecoded
-                    && properties[i].keyPaths.contains(where: { a in properties[j].keyPaths.contains(where: { conflict(a, $0) }) })
-                let encoding = properties[i].encodingPath.flatMap { a in properties[j].encodingPath.map { conflict(a, $0) } } ?? false
-                if decoding || encoding {
-                    throw MappingError(.unsupportedType, "\(model): \(properties[i].name) and \(properties[j].name) use the same JSON key (\(MappingKey.path(properties[j].encodingPath ?? properties[j].keyPaths[0]))); a flattened model's keys must differ from its parent's and from other flattened models'")
-                }
+        for j in properties.indices where origins[j] != nil {
+            guard let path = properties[j].encodingPath else { continue }
+            let written = properties.indices.contains { i in
+                guard let other = properties[i].encodingPath, origins[i] != origins[j] else { return false }
+                return (origins[i] == nil || i < j) && shared(other, path)
             }
+            guard written else { continue }
+            let p = properties[j]
+            properties[j] = PropertyMeta(name: p.name, offset: p.offset, codec: p.codec, keyPaths: p.keyPaths,
+                                         isRequired: p.isRequired, isReadOnly: p.isReadOnly, isDecoded: p.isDecoded,
+                                         encodingPath: nil)
         }
     }
 
