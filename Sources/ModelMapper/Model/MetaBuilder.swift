@@ -34,6 +34,8 @@ final class MetaBuilder {
         var properties: [PropertyMeta] = []
         /// Which flattened property each entry of `properties` comes from (nil: the model's own).
         var origins: [String?] = []
+        /// Flattened properties decoded from the whole object and merged into it when encoding.
+        var flattenedObjects: [Int] = []
         for var field in fields {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
             if mapping.ignored.contains(field.name) { continue }
@@ -41,6 +43,12 @@ final class MetaBuilder {
             let isDecoded = !mapping.ignoredWhenDecoding.contains(field.name)
             let isEncoded = !mapping.ignoredWhenEncoding.contains(field.name)
             if mapping.flattened.contains(field.name) {
+                if let whole = try flattenedObject(field, in: M.self, isDecoded: isDecoded) {
+                    if isEncoded { flattenedObjects.append(properties.count) }
+                    properties.append(whole)
+                    origins.append(field.name)
+                    continue
+                }
                 for property in try flattenedProperties(field, in: M.self, isDecoded: isDecoded, isEncoded: isEncoded) {
                     properties.append(property)
                     origins.append(field.name)
@@ -80,9 +88,11 @@ final class MetaBuilder {
         let size = isClass ? fields.map { $0.offset + Reflection.size(of: $0.type) }.max() ?? 0 : MemoryLayout<M>.size
         let meta = ModelMeta(type: M.self, isClass: isClass, size: size, properties: properties, codec: codec,
                              decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(ModelMeta.DecodingHooks.init),
-                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook),
+                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook)
+                                ?? (flattenedObjects.isEmpty ? nil : { _, _, _ in }),
                              polymorphic: M.self as? any JSONPolymorphic.Type,
                              matchesKeysIgnoringCase: cache.matchesKeysIgnoringCase)
+        meta.flattenedObjects = flattenedObjects
         codec.meta = meta
         finished[id] = meta
         return meta
@@ -138,6 +148,26 @@ final class MetaBuilder {
 
     // MARK: Flattening
 
+    /// A flattened property whose model cannot lie in the parent's memory as its properties (an Optional
+    /// model, a class model, a model with hooks or polymorphism) is one property read from the parent's
+    /// whole object (the empty key path) by its own codec, so its hooks see that object and an Optional
+    /// is set; when encoding, the members of its object are added to the parent's, for keys the parent
+    /// does not write (`encodeWithHook`). Nil when `field` is a plain struct model, inlined instead.
+    private func flattenedObject(_ field: ReflectedField, in model: Any.Type, isDecoded: Bool) throws(MappingError) -> PropertyMeta? {
+        let optional = field.type as? any OptionalField.Type
+        guard let childType = (optional?.wrappedType ?? field.type) as? any JSONMappable.Type else { return nil }
+        guard inProgress[ObjectIdentifier(childType)] == nil else {
+            throw MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(field.type) contains itself")
+        }
+        if optional == nil && !(childType is AnyClass) {
+            func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
+            let child = try open(childType)
+            if child.decodingHooks == nil && child.encodingHook == nil && child.polymorphic == nil { return nil }
+        }
+        return PropertyMeta(name: field.name, offset: field.offset, codec: try codec(for: field.type), keyPaths: [[]],
+                            isRequired: false, isReadOnly: !field.isWritable, isDecoded: isDecoded, encodingPath: nil)
+    }
+
     /// The properties of the struct model in `field`, as properties of the parent `model`: at the
     /// field's offset plus their own (the child lies in the parent's memory), read and written with the
     /// child's keys in the parent's object. Named `field.child` in error paths.
@@ -147,15 +177,9 @@ final class MetaBuilder {
             MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(reason)")
         }
         guard let childType = field.type as? any JSONMappable.Type else { throw fail("\(field.type) is not a JSONMappable model") }
-        guard !(childType is AnyClass) else {
-            throw fail("\(field.type) is a class (only struct models lie inside the parent's memory)")
-        }
         guard inProgress[ObjectIdentifier(childType)] == nil else { throw fail("\(field.type) contains itself") }
         func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
         let child = try open(childType)
-        guard child.decodingHooks == nil, child.encodingHook == nil, child.polymorphic == nil else {
-            throw fail("\(field.type) has decoding or encoding hooks, which need an object of its own")
-        }
         return child.properties.map { property in
             PropertyMeta(name: field.name + "." + property.name, offset: field.offset + property.offset,
                          codec: property.codec, keyPaths: property.keyPaths, isRequired: property.isRequired,

@@ -36,7 +36,9 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// the whole object, so their objects are recorded whole; so do models matching keys ignoring case
     /// (any key may be one of theirs).
     private static func completeFilter(_ filter: TapeFilterNode, meta: ModelMeta) {
-        if meta.decodingHooks != nil || meta.polymorphic != nil || meta.foldedKeys != nil {
+        // A flattened Optional, class or hooked model reads the whole object too (its empty key path).
+        if meta.decodingHooks != nil || meta.polymorphic != nil || meta.foldedKeys != nil
+            || meta.properties.contains(where: { $0.keyPaths.contains(where: \.isEmpty) }) {
             filter.completeAsWhole()
             return
         }

@@ -47,9 +47,11 @@ public struct ModelMapping: Sendable {
     /// // {"name": "Ann", "city": "Oslo", "zip": "0150"}
     /// ```
     ///
-    /// A flattened property must be a struct model without hooks. A key of the flattened model equal to
-    /// a key of this model (or of another flattened one) is reported at first use (`.unsupportedType`),
-    /// since encoding could write only one of them.
+    /// A flattened property is a model (struct or class) or an Optional of one; an Optional, a class or a
+    /// model with hooks is read from this model's whole object by its own codec (its hooks see that
+    /// object). A key of the flattened model may also be a key of this model (SmartCodable's `@SmartFlat`):
+    /// decoding sets both; encoding writes it once, with this model's value (between flattened models,
+    /// the first declared one's).
     public var flattened: [String]
     /// Array, set and dictionary properties (or Optionals of them) that keep their valid elements and
     /// drop invalid ones: a value of the wrong type, one that cannot be converted, null where the element
