@@ -96,6 +96,12 @@ public struct ModelDecoder: Sendable {
         return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
+    /// Decodes an object of models from a `JSONSerialization` dictionary (`[String: Any]`) or a ``JSONValue``.
+    public func decode<M: JSONMappable>(_ type: [String: M].Type, fromJSONObject object: Any) throws -> [String: M] {
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
+        return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
     public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
@@ -196,5 +202,10 @@ extension Dictionary where Key == String, Value: JSONMappable {
     /// Decodes the JSON object of models at a key path of the document: `try [String: User](json: data, at: "result")`.
     public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decode([String: Value].self, from: json, at: path)
+    }
+
+    /// Decodes an object of models from a `JSONSerialization` dictionary (`[String: Any]`) or a ``JSONValue``.
+    public init(jsonObject: Any, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([String: Value].self, fromJSONObject: jsonObject)
     }
 }
