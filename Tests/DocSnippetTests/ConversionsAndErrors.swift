@@ -135,6 +135,18 @@ final class ConversionsAndErrorsSnippets: XCTestCase {
             "line 1, column 107: typeMismatch at tags[1]: element dropped: null element in a collection of non-optional values"])
         XCTAssertEqual(try Cart(json: #"{"items": [{"name": "ink", "price": "cheap"}]}"#).items.count, 0)
 
+        var everywhere = DecodingOptions.lenient.skippingInvalidValues { error in dropped.append(error) }
+        everywhere.lossyCollections = true
+        let items = try [Item](json: #"[null, {"name": "pen"}, {"price": 2}]"#, options: everywhere)
+        // items.map(\.name) == ["pen"], and dropped.descriptions ends with [
+        //     "line 1, column 2: typeMismatch at [0]: element dropped: null element in a collection of non-optional values",
+        //     "line 1, column 25: missingKey at [2].name: element dropped: required key name is missing"]
+        XCTAssertEqual(items.map(\.name), ["pen"])
+        XCTAssertEqual(Array(dropped.descriptions.suffix(2)), [
+            "line 1, column 2: typeMismatch at [0]: element dropped: null element in a collection of non-optional values",
+            "line 1, column 25: missingKey at [2].name: element dropped: required key name is missing"])
+        XCTAssertThrowsError(try [Item](json: #"[null, {"name": "pen"}]"#, options: DecodingOptions.lenient.skippingInvalidValues { _ in }))
+
         enum Status: String, JSONUnknownCaseRepresentable {
             case active, closed, unknown
             static var unknownCase: Status { .unknown }

@@ -23,4 +23,30 @@ final class MigratingFromHandyJSONSnippets: XCTestCase {
         XCTAssertEqual(cat.name, "Tom")
         XCTAssertEqual(cat.birthday, Date(timeIntervalSince1970: 1582934400))
     }
+
+    func testPropertyWrappers() throws {
+        @propertyWrapper
+        struct Trimmed: Codable {
+            var wrappedValue: String
+            init(wrappedValue: String) { self.wrappedValue = wrappedValue.trimmingCharacters(in: .whitespaces) }
+            init(from decoder: any Decoder) throws {
+                self.init(wrappedValue: try decoder.singleValueContainer().decode(String.self))
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(wrappedValue)
+            }
+        }
+
+        struct Member: JSONMappable {
+            var _id = ""
+            @Trimmed var name = ""
+        }
+
+        let member = try Member(json: #"{"_id": "65f0", "name": "  Ann  "}"#)
+        // member._id == "65f0", member.name == "Ann"; try member.jsonString() == #"{"_id":"65f0","name":"Ann"}"#
+        XCTAssertEqual(member._id, "65f0")
+        XCTAssertEqual(member.name, "Ann")
+        XCTAssertEqual(try member.jsonString(), #"{"_id":"65f0","name":"Ann"}"#)
+    }
 }

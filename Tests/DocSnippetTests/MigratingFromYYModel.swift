@@ -21,4 +21,34 @@ final class MigratingFromYYModelSnippets: XCTestCase {
         XCTAssertEqual(book.authors[0].name, "Herbert")
         XCTAssertEqual((object as? [String: Any])?["id"] as? Int, 7)
     }
+
+    func testWhereYYModelsBehaviourIsKept() throws {
+        final class Profile: JSONMappable {
+            var city = ""
+            var zip = ""
+            required init() {}
+        }
+        struct Account: JSONMappable {
+            var name = ""
+            var note = ""
+            var profile = Profile()
+            static let mapping = ModelMapping(keys: ["note": ".ext"])
+        }
+
+        var account = try Account(json: #"{"name": "Ann", ".ext": "dotted", "profile": {"city": "Oslo", "zip": "0150"}}"#)
+        let profile = account.profile
+        try account.update(json: #"{"profile": {"city": "Bergen"}}"#)
+        // account.note == "dotted", account.profile === profile, profile.city == "Bergen", profile.zip == "0150"
+        XCTAssertEqual(account.note, "dotted")
+        XCTAssertTrue(account.profile === profile)
+        XCTAssertEqual(profile.city, "Bergen")
+        XCTAssertEqual(profile.zip, "0150")
+
+        XCTAssertEqual(try Account(json: #"{"name": "Bo"}"#, at: "").name, "Bo")
+        try account.update(json: #"{"name": "Cy", "profile": 123}"#, options: DecodingOptions.lenient.skippingInvalidValues { _ in })
+        XCTAssertTrue(account.profile === profile)
+        XCTAssertEqual(account.name, "Cy")
+        XCTAssertThrowsError(try account.update(json: #"{"name": "Di", "profile": 123}"#))
+        XCTAssertEqual(account.name, "Cy", "a struct model's update is all or nothing")
+    }
 }

@@ -466,9 +466,9 @@ final class EncodingTests: XCTestCase {
         let model = EDates()
         XCTAssertEqual(try model.jsonString(), #"{"at":"1970-01-01T00:00:01.5Z","list":["1970-01-01T00:00:00Z"]}"#)
         var options = EncodingOptions.dates(.secondsSince1970)
-        XCTAssertEqual(try model.jsonString(options: options), #"{"at":1.5,"list":[0.0]}"#)
+        XCTAssertEqual(try model.jsonString(options: options), #"{"at":1.5,"list":[0]}"#)
         options = EncodingOptions.dates(.millisecondsSince1970)
-        XCTAssertEqual(try model.jsonString(options: options), #"{"at":1500.0,"list":[0.0]}"#)
+        XCTAssertEqual(try model.jsonString(options: options), #"{"at":1500,"list":[0]}"#)
         options = EncodingOptions.dates(.formatted("yyyy-MM-dd HH:mm:ss.SSS"))
         options.insert(.sortedKeys)
         XCTAssertEqual(try model.jsonString(options: options), #"{"at":"1970-01-01 00:00:01.500","list":["1970-01-01 00:00:00.000"]}"#)
@@ -478,14 +478,37 @@ final class EncodingTests: XCTestCase {
         var sorted = EncodingOptions.dates(.secondsSince1970)
         sorted.formUnion([.prettyPrinted, .nulls])
         sorted.remove(.nulls)
-        XCTAssertEqual(try model.jsonString(options: sorted.subtracting(.prettyPrinted)), #"{"at":1.5,"list":[0.0]}"#)
-        XCTAssertEqual(try model.jsonString(options: [.sortedKeys, .dates(.secondsSince1970)]), #"{"at":1.5,"list":[0.0]}"#)
+        XCTAssertEqual(try model.jsonString(options: sorted.subtracting(.prettyPrinted)), #"{"at":1.5,"list":[0]}"#)
+        XCTAssertEqual(try model.jsonString(options: [.sortedKeys, .dates(.secondsSince1970)]), #"{"at":1.5,"list":[0]}"#)
         XCTAssertEqual(try model.jsonValue(options: .dates(.millisecondsSince1970))["at"], 1500.0)
-        XCTAssertEqual((try model.jsonObject(options: .dates(.millisecondsSince1970)) as? [String: Any])?["at"] as? Double, 1500)
+        XCTAssertEqual((try model.jsonObject(options: .dates(.millisecondsSince1970)) as? [String: Any])?["at"] as? Int, 1500, "an integral timestamp reads back as an integer")
         XCTAssertEqual(try EHookedDate().jsonString(options: .dates(.secondsSince1970)), #"{"at":1.5,"hooked":true}"#)
         let before1970 = EDates(at: Date(timeIntervalSince1970: -0.25), list: [])
         XCTAssertEqual(try before1970.jsonString(), #"{"at":"1969-12-31T23:59:59.75Z","list":[]}"#)
         XCTAssertEqual(try EDates(json: try before1970.jsonData()).at, before1970.at)
+    }
+
+    /// Integral timestamps are written as integers, as JSONEncoder writes them (strict integer parsers
+    /// elsewhere reject `1712491290500.0`); others keep their fraction.
+    func testTimestampsAreWrittenAsJSONEncoderWritesThem() throws {
+        struct Stamp: Codable { var at: Date }
+        let instants = [1712491290.5, 1712491290, 0, -0.25, -86400, 1e10 + 0.125]
+        let strategies: [(DateStrategy, JSONEncoder.DateEncodingStrategy)] = [
+            (.secondsSince1970, .secondsSince1970), (.millisecondsSince1970, .millisecondsSince1970),
+        ]
+        for seconds in instants {
+            let date = Date(timeIntervalSince1970: seconds)
+            for (ours, theirs) in strategies {
+                let foundation = JSONEncoder()
+                foundation.dateEncodingStrategy = theirs
+                let expected = String(decoding: try foundation.encode(Stamp(at: date)), as: UTF8.self)
+                let model = EDates(at: date, list: [date])
+                let written = try model.jsonString(options: [.sortedKeys, .dates(ours)])
+                XCTAssertEqual(written, String(expected.dropLast()) + ",\"list\":[" + String(expected.dropFirst(6).dropLast()) + "]}", "\(seconds) \(ours)")
+            }
+        }
+        XCTAssertEqual(try EDates(at: Date(timeIntervalSince1970: 1712491290.5), list: []).jsonString(options: .dates(.millisecondsSince1970)),
+                       #"{"at":1712491290500,"list":[]}"#)
     }
 
     // MARK: Errors

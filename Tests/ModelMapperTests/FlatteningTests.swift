@@ -3,7 +3,7 @@ import XCTest
 @testable import ModelMapper
 
 // Flattening (issue #13 item 4): a nested struct model read from and written to its parent's own keys,
-// with its own mapping applied there; nesting of flattened models; key paths; conflicts; bad input with
+// with its own mapping applied there; nesting of flattened models; key paths; keys shared with the parent; bad input with
 // paths and positions; streaming records; subclasses; misuse reported at first use.
 
 fileprivate struct FLGeo: JSONMappable, Equatable {
@@ -61,15 +61,37 @@ fileprivate struct FLPathPrefix: JSONMappable {
 }
 
 fileprivate final class FLClassChild: JSONMappable { var a = 0; required init() {} }
-fileprivate struct FLHasClassChild: JSONMappable {
-    var child = FLClassChild()
-    static let mapping = ModelMapping(flattened: ["child"])
+
+fileprivate struct FLPersonHooks: JSONMappable, JSONDecodingHooks, JSONEncodingHooks {
+    var name = ""
+    var first = ""
+    var full = ""
+    static let mapping = ModelMapping(ignored: ["full"])
+    mutating func didDecode(from object: JSONObject) throws {
+        full = [object["first"]?.stringValue, object["last"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+    }
+    func didEncode(into object: inout JSONObject) throws { object["encodedBy"] = "FLPersonHooks" }
 }
 
-fileprivate struct FLHooked: JSONMappable, JSONDecodingHooks { var a = 0 }
-fileprivate struct FLHasHookedChild: JSONMappable {
-    var child = FLHooked()
-    static let mapping = ModelMapping(flattened: ["child"])
+fileprivate struct FLWholeChildren: JSONMappable {
+    var id = 0
+    var name = ""
+    var person = FLPersonHooks()
+    var address: FLAddress? = nil
+    var box = FLClassChild()
+    static let mapping = ModelMapping(flattened: ["person", "address", "box"])
+}
+
+fileprivate struct FLSelfFlattened: JSONMappable {
+    var id = 0
+    var next: [FLSelfFlattened]? = nil
+    var parent: FLSelfFlattenedBox? = nil
+    static let mapping = ModelMapping(flattened: ["parent"])
+}
+fileprivate final class FLSelfFlattenedBox: JSONMappable {
+    var inner = FLSelfFlattened()
+    required init() {}
+    static let mapping = ModelMapping(flattened: ["inner"])
 }
 
 fileprivate struct FLNotAModel: JSONMappable {
@@ -153,13 +175,81 @@ final class FlatteningTests: XCTestCase {
         XCTAssertEqual(try JSONLines<FLUser>.decodeAll(Data("[\(json),\(json)]".utf8), format: .array, workers: 2), [expected, expected])
     }
 
+    /// SmartCodable's flagship `@SmartFlat` case: the flattened model reads the parent's keys too; a shared
+    /// key is written once, with the parent's value (then the first declared flattened model's).
+    func testSharedKeysAreReadByBothAndWrittenOnceWithTheParentsValue() throws {
+        let json = #"{"city":"Oslo","postal_code":"0150"}"#
+        let conflict = try FLConflict(json: json)
+        XCTAssertEqual(conflict.city, "Oslo")
+        XCTAssertEqual(conflict.address.city, "Oslo", "the flattened model reads the shared key too")
+        XCTAssertEqual(conflict.address.zip, "0150")
+        let fromObject = try FLConflict(jsonObject: try JSONSerialization.jsonObject(with: Data(json.utf8)))
+        XCTAssertEqual(fromObject.address.city, "Oslo")
+        let record = try JSONLines<FLConflict>.decodeAll(Data((json + "\n").utf8), workers: 1)
+        XCTAssertEqual(record.first?.address.city, "Oslo")
+
+        var edited = conflict
+        edited.city = "Parent"
+        edited.address.city = "Child"
+        XCTAssertEqual(try edited.jsonString(options: .sortedKeys), #"{"city":"Parent","lat":0.0,"lng":0.0,"postal_code":"0150"}"#)
+
+        var two = try FLTwoAddresses(json: json)
+        XCTAssertEqual(two.home.city, "Oslo")
+        XCTAssertEqual(two.work.city, "Oslo")
+        two.work.city = "Bergen"
+        XCTAssertEqual(try two.jsonValue()["city"], "Oslo", "the first declared flattened model writes a shared key")
+
+        // A key path sharing its first key with a parent key: the parent's value is written.
+        let prefixed = try FLPathPrefix(json: #"{"meta":{"note":"door"},"city":"Oslo"}"#,
+                                        options: DecodingOptions.lenient.skippingInvalidValues { _ in })
+        XCTAssertEqual(prefixed.address.note, "door")
+        var withMeta = prefixed
+        withMeta.meta = "m"
+        XCTAssertEqual(try withMeta.jsonValue()["meta"], "m")
+    }
+
+    /// SmartCodable's `@SmartFlat` on an Optional model, a model with hooks and a class model: read from
+    /// the parent's whole object by the child's own codec, its members added to the parent's when encoding
+    /// (for keys the parent does not write).
+    func testOptionalHookedAndClassModelsFlatten() throws {
+        let json = #"{"id":7,"name":"Ann","first":"Ann","last":"Lee","a":3,"city":"Oslo","postal_code":"0150"}"#
+        func check(_ model: FLWholeChildren, _ input: String) {
+            XCTAssertEqual(model.id, 7, input)
+            XCTAssertEqual(model.person.full, "Ann Lee", "\(input): the child's didDecode ran on the parent's object")
+            XCTAssertEqual(model.person.name, "Ann", "\(input): a key shared with the parent is read by both")
+            XCTAssertEqual(model.address?.city, "Oslo", input)
+            XCTAssertEqual(model.address?.zip, "0150", input)
+            XCTAssertEqual(model.box.a, 3, input)
+        }
+        check(try FLWholeChildren(json: json), "json")
+        check(try FLWholeChildren(jsonObject: try JSONSerialization.jsonObject(with: Data(json.utf8))), "jsonObject")
+        let records = try JSONLines<FLWholeChildren>.decodeAll(Data((json + "\n" + json + "\n").utf8), workers: 2)
+        XCTAssertEqual(records.count, 2)
+        records.forEach { check($0, "JSON Lines") }
+
+        var model = try FLWholeChildren(json: json)
+        model.name = "Parent"
+        model.person.name = "Child"
+        let written = try JSONSerialization.jsonObject(with: model.jsonData()) as? [String: Any]
+        XCTAssertEqual(written?["name"] as? String, "Parent", "the parent's value wins for a shared key")
+        XCTAssertEqual(written?["first"] as? String, "Ann")
+        XCTAssertEqual(written?["encodedBy"] as? String, "FLPersonHooks", "the child's didEncode ran")
+        XCTAssertEqual(written?["city"] as? String, "Oslo")
+        XCTAssertEqual(written?["a"] as? Int, 3)
+        XCTAssertEqual(try FLWholeChildren(json: model.jsonData()).address?.zip, "0150")
+        model.address = nil
+        XCTAssertNil((try JSONSerialization.jsonObject(with: model.jsonData()) as? [String: Any])?["postal_code"])
+
+        // Errors inside name the flattened property.
+        let error = mappingError { try FLWholeChildren(json: #"{"a":"x","city":"Oslo"}"#) }
+        XCTAssertEqual(error?.path, "box.a")
+        let missing = mappingError { try FLWholeChildren(json: #"{"a":1}"#) }
+        XCTAssertEqual(missing?.path, "address.city", "an Optional flattened model is always read, its required keys too")
+    }
+
     func testConflictsAndMisuseAreReportedAtFirstUse() {
         for (model, fragment) in [
-            ({ _ = try FLConflict(json: "{}") }, "same JSON key"),
-            ({ _ = try FLTwoAddresses(json: "{}") }, "same JSON key"),
-            ({ _ = try FLPathPrefix(json: "{}") }, "same JSON key"),
-            ({ _ = try FLHasClassChild(json: "{}") }, "is a class"),
-            ({ _ = try FLHasHookedChild(json: "{}") }, "hooks"),
+            ({ _ = try FLSelfFlattened(json: "{}") }, "contains itself"),
             ({ _ = try FLNotAModel(json: "{}") }, "not a JSONMappable model"),
             ({ _ = try FLKeyedFlattened(json: "{}") }, "flattened"),
         ] as [(() throws -> Void, String)] {
@@ -168,6 +258,6 @@ final class FlatteningTests: XCTestCase {
             XCTAssertTrue(error.message.contains(fragment), error.message)
         }
         // Encoding reports it too.
-        XCTAssertEqual(mappingError({ try FLConflict().jsonData() })?.kind, .unsupportedType)
+        XCTAssertEqual(mappingError({ try FLNotAModel().jsonData() })?.kind, .unsupportedType)
     }
 }

@@ -59,7 +59,7 @@ final class RootPathTests: XCTestCase {
         let rootArray = mappingError({ try RPUser(json: "[1]", at: "data") })
         XCTAssertEqual(rootArray?.kind, .typeMismatch)
         XCTAssertEqual(rootArray?.path, "")
-        XCTAssertEqual(mappingError({ try RPUser(json: "{}", at: "a..b") })?.kind, .unsupportedType)
+        XCTAssertEqual(mappingError({ try RPUser(json: "{}", at: .path(["a", ""])) })?.kind, .unsupportedType)
         // The value at the path has the wrong shape.
         let notArray = mappingError({ try [RPUser](json: envelope, at: "data.user") })
         XCTAssertEqual(notArray?.kind, .typeMismatch)

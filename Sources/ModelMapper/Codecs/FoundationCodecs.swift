@@ -67,9 +67,9 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     override func encode(_ value: Date, _ e: inout EncodeContext) throws(MappingError) {
         switch e.options.dateStrategy {
         case .secondsSince1970:
-            try DoubleCodec().encode(value.timeIntervalSince1970, &e)
+            try Self.writeTimestamp(value.timeIntervalSince1970, &e)
         case .millisecondsSince1970:
-            try DoubleCodec().encode((value.timeIntervalSince1970 * 1000).rounded(), &e)
+            try Self.writeTimestamp((value.timeIntervalSince1970 * 1000).rounded(), &e)
         case .formatted(let format):
             guard let pattern = DateFormatPattern(format) else {
                 throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"")
@@ -80,6 +80,15 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
         case .default, .iso8601, .custom:
             e.writer.string(DateFormatting.iso8601String(value))
         }
+    }
+}
+
+extension DateCodec {
+    /// A timestamp as JSONEncoder writes it: an integral one without `.0` (`1712491290500`; integer parsers
+    /// in other languages reject `1712491290500.0`), others with their shortest fraction.
+    static func writeTimestamp(_ value: Double, _ e: inout EncodeContext) throws(MappingError) {
+        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as a JSON timestamp") }
+        e.writer.number(value, dropsPointZero: true)
     }
 }
 

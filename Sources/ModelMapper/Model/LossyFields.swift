@@ -13,8 +13,28 @@ extension MetaBuilder {
         return try container.makeLossyCodec(self)
     }
 
-    fileprivate func lossyElements<C: LossyCollection>(_: C.Type) throws(MappingError) -> FieldCodec {
-        LossyElementsCodec<C>(plain: try valueCodec(for: C.self), element: try valueCodec(for: C.Item.self))
+    /// The plain codec (for encoding and the tape filter) is made by the collection itself, not looked
+    /// up through `codec(for:)`, which returns the lossy one under ``DecodingOptions/lossyCollections``.
+    fileprivate func lossyElements<C: LossyCollection & ContainerField>(_: C.Type) throws(MappingError) -> FieldCodec {
+        guard let plain = try C.makeCodec(self) as? ValueCodec<C> else {
+            throw MappingError(.unsupportedType, "internal: the codec for \(C.self) has another type")
+        }
+        return LossyElementsCodec<C>(plain: plain, element: try valueCodec(for: C.Item.self))
+    }
+}
+
+extension MetaCache {
+    /// The codec of a top-level `[M]` (a whole document, a root path): lossy under
+    /// ``DecodingOptions/lossyCollections``, like every collection inside.
+    func rootArrayCodec<M: JSONMappable>(of _: M.Type) throws(MappingError) -> ValueCodec<[M]> {
+        let plain = ArrayCodec<M>(element: try codec(for: M.self))
+        return lossyCollections ? LossyElementsCodec<[M]>(plain: plain, element: plain.element) : plain
+    }
+
+    /// The codec of a top-level `[String: M]`; lossy as ``rootArrayCodec(of:)``.
+    func rootDictionaryCodec<M: JSONMappable>(of _: M.Type) throws(MappingError) -> ValueCodec<[String: M]> {
+        let plain = DictionaryCodec<M>(value: try codec(for: M.self))
+        return lossyCollections ? LossyDictionaryCodec<M>(plain: plain) : plain
     }
 }
 

@@ -30,9 +30,10 @@ final class MetaBuilder {
         inProgress[id] = codec
         defer { inProgress[id] = nil }
 
-        guard let fields = Reflection.fields(of: type) else {
+        guard let reflected = Reflection.fields(of: type) else {
             throw MappingError(.unsupportedType, "\(M.self) cannot be reflected (only structs and classes can be models)")
         }
+        let (fields, wrapperStorages) = PropertyWrappers.resolve(reflected)
         let mapping = M.mapping
         try validate(mapping, fields: fields, model: M.self)
         let keyStrategy = mapping.keyStrategy ?? cache.defaultKeyStrategy ?? .identity
@@ -40,7 +41,9 @@ final class MetaBuilder {
         var properties: [PropertyMeta] = []
         /// Which flattened property each entry of `properties` comes from (nil: the model's own).
         var origins: [String?] = []
-        for field in fields {
+        /// Flattened properties decoded from the whole object and merged into it when encoding.
+        var flattenedObjects: [Int] = []
+        for var field in fields {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
             if mapping.ignored.contains(field.name) { continue }
             if let only = mapping.only, !only.contains(field.name) { continue }
@@ -50,6 +53,12 @@ final class MetaBuilder {
             let isDecoded = !mapping.ignoredWhenDecoding.contains(field.name)
             let isEncoded = !mapping.ignoredWhenEncoding.contains(field.name)
             if mapping.flattened.contains(field.name) {
+                if let whole = try flattenedObject(field, in: M.self, isDecoded: isDecoded) {
+                    if isEncoded { flattenedObjects.append(properties.count) }
+                    properties.append(whole)
+                    origins.append(field.name)
+                    continue
+                }
                 for property in try flattenedProperties(field, in: M.self, isDecoded: isDecoded, isEncoded: isEncoded) {
                     properties.append(property)
                     origins.append(field.name)
@@ -59,6 +68,10 @@ final class MetaBuilder {
             let keyPaths = mapping.keys[field.name]?.paths ?? [[keyStrategy.key(for: field.name)]]
             let fieldCodec: FieldCodec
             do {
+                if let storage = wrapperStorages[field.name] {
+                    let throughValue = mapping.transformers[field.name] != nil || mapping.lossy.contains(field.name)
+                    field = try wrappedField(field, storage, throughValue: throughValue)
+                }
                 if let transformer = mapping.transformers[field.name] {
                     fieldCodec = try transformerCodec(transformer, fieldType: field.type)
                 } else if mapping.lossy.contains(field.name) {
@@ -78,16 +91,18 @@ final class MetaBuilder {
                                            encodingPath: encodingPath))
             origins.append(nil)
         }
-        if !mapping.flattened.isEmpty { try checkFlattenedKeys(properties, origins: origins, model: M.self) }
+        if !mapping.flattened.isEmpty { resolveFlattenedKeys(&properties, origins: origins) }
 
         let isClass = M.self is AnyClass
         // A class instance ends with its last stored field (plus padding); `fields` has them all.
         let size = isClass ? fields.map { $0.offset + Reflection.size(of: $0.type) }.max() ?? 0 : MemoryLayout<M>.size
         let meta = ModelMeta(type: M.self, isClass: isClass, size: size, properties: properties, codec: codec,
                              decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(ModelMeta.DecodingHooks.init),
-                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook),
+                             encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook)
+                                ?? (flattenedObjects.isEmpty ? nil : { _, _, _ in }),
                              polymorphic: M.self as? any JSONPolymorphic.Type,
                              matchesKeysIgnoringCase: cache.matchesKeysIgnoringCase)
+        meta.flattenedObjects = flattenedObjects
         codec.meta = meta
         finished[id] = meta
         return meta
@@ -143,6 +158,26 @@ final class MetaBuilder {
 
     // MARK: Flattening
 
+    /// A flattened property whose model cannot lie in the parent's memory as its properties (an Optional
+    /// model, a class model, a model with hooks or polymorphism) is one property read from the parent's
+    /// whole object (the empty key path) by its own codec, so its hooks see that object and an Optional
+    /// is set; when encoding, the members of its object are added to the parent's, for keys the parent
+    /// does not write (`encodeWithHook`). Nil when `field` is a plain struct model, inlined instead.
+    private func flattenedObject(_ field: ReflectedField, in model: Any.Type, isDecoded: Bool) throws(MappingError) -> PropertyMeta? {
+        let optional = field.type as? any OptionalField.Type
+        guard let childType = (optional?.wrappedType ?? field.type) as? any JSONMappable.Type else { return nil }
+        guard inProgress[ObjectIdentifier(childType)] == nil else {
+            throw MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(field.type) contains itself")
+        }
+        if optional == nil && !(childType is AnyClass) {
+            func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
+            let child = try open(childType)
+            if child.decodingHooks == nil && child.encodingHook == nil && child.polymorphic == nil { return nil }
+        }
+        return PropertyMeta(name: field.name, offset: field.offset, codec: try codec(for: field.type), keyPaths: [[]],
+                            isRequired: false, isReadOnly: !field.isWritable, isDecoded: isDecoded, encodingPath: nil)
+    }
+
     /// The properties of the struct model in `field`, as properties of the parent `model`: at the
     /// field's offset plus their own (the child lies in the parent's memory), read and written with the
     /// child's keys in the parent's object. Named `field.child` in error paths.
@@ -152,15 +187,9 @@ final class MetaBuilder {
             MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(reason)")
         }
         guard let childType = field.type as? any JSONMappable.Type else { throw fail("\(field.type) is not a JSONMappable model") }
-        guard !(childType is AnyClass) else {
-            throw fail("\(field.type) is a class (only struct models lie inside the parent's memory)")
-        }
         guard inProgress[ObjectIdentifier(childType)] == nil else { throw fail("\(field.type) contains itself") }
         func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
         let child = try open(childType)
-        guard child.decodingHooks == nil, child.encodingHook == nil, child.polymorphic == nil else {
-            throw fail("\(field.type) has decoding or encoding hooks, which need an object of its own")
-        }
         return child.properties.map { property in
             PropertyMeta(name: field.name + "." + property.name, offset: field.offset + property.offset,
                          codec: property.codec, keyPaths: property.keyPaths, isRequired: property.isRequired,
@@ -169,22 +198,26 @@ final class MetaBuilder {
         }
     }
 
-    /// A flattened model's key may not be a key of the parent or of another flattened model: decoding would
-    /// set both, and encoding could write only one (data lost silently). Key paths conflict when one
-    /// is a prefix of the other on the way out (the shorter one's value would replace the object).
-    private func checkFlattenedKeys(_ properties: [PropertyMeta], origins: [String?], model: Any.Type) throws(MappingError) {
-        func conflict(_ a: [String], _ b: [String]) -> Bool {
+    /// A flattened model may share keys with its parent (SmartCodable's `@SmartFlat` child reads the
+    /// parent's keys too): decoding sets every property that reads a key; encoding writes a shared key
+    /// once, and the parent's value wins, then the first declared flattened model's. So a flattened
+    /// property whose encoding key the parent (or an earlier flattened model) writes is not encoded. Key
+    /// paths share a key when one is a prefix of the other (the shorter one's value holds the longer's).
+    private func resolveFlattenedKeys(_ properties: inout [PropertyMeta], origins: [String?]) {
+        func shared(_ a: [String], _ b: [String]) -> Bool {
             a.count <= b.count ? Array(b.prefix(a.count)) == a : Array(a.prefix(b.count)) == b
         }
-        for i in properties.indices {
-            for j in properties.indices where j > i && origins[i] != origins[j] && (origins[i] != nil || origins[j] != nil) {
-                let decoding = properties[i].isDecoded && properties[j].isDecoded
-                    && properties[i].keyPaths.contains(where: { a in properties[j].keyPaths.contains(where: { conflict(a, $0) }) })
-                let encoding = properties[i].encodingPath.flatMap { a in properties[j].encodingPath.map { conflict(a, $0) } } ?? false
-                if decoding || encoding {
-                    throw MappingError(.unsupportedType, "\(model): \(properties[i].name) and \(properties[j].name) use the same JSON key (\(MappingKey.path(properties[j].encodingPath ?? properties[j].keyPaths[0]))); a flattened model's keys must differ from its parent's and from other flattened models'")
-                }
+        for j in properties.indices where origins[j] != nil {
+            guard let path = properties[j].encodingPath else { continue }
+            let written = properties.indices.contains { i in
+                guard let other = properties[i].encodingPath, origins[i] != origins[j] else { return false }
+                return (origins[i] == nil || i < j) && shared(other, path)
             }
+            guard written else { continue }
+            let p = properties[j]
+            properties[j] = PropertyMeta(name: p.name, offset: p.offset, codec: p.codec, keyPaths: p.keyPaths,
+                                         isRequired: p.isRequired, isReadOnly: p.isReadOnly, isDecoded: p.isDecoded,
+                                         encodingPath: nil)
         }
     }
 
@@ -199,7 +232,10 @@ final class MetaBuilder {
     /// raw-value enums, then `Decodable` as a fallback.
     func codec(for type: Any.Type) throws(MappingError) -> FieldCodec {
         if let make = Self.scalarCodecs[ObjectIdentifier(type)] { return make() }
-        if let container = type as? any ContainerField.Type { return try container.makeCodec(self) }
+        if let container = type as? any ContainerField.Type {
+            if cache.lossyCollections, let lossy = type as? any LossyContainerField.Type { return try lossy.makeLossyCodec(self) }
+            return try container.makeCodec(self)
+        }
         if let model = type as? any JSONMappable.Type {
             func open<M: JSONMappable>(_ m: M.Type) throws(MappingError) -> FieldCodec { try modelCodec(m) }
             return try open(model)

@@ -8,7 +8,8 @@ import Foundation
 /// (unsupported types, unknown names) publish nothing: every use builds again and reports the same error.
 ///
 /// Options that change how keys are matched (``DecodingOptions/keyStrategy``,
-/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) select a *variant* cache
+/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) or how collections decode
+/// (``DecodingOptions/lossyCollections``) select a *variant* cache
 /// (``forDecoding(_:)``): a whole set of metas built with that default strategy and matching, found once
 /// per decode or encode call, so the per-value paths never look at those options. Options without them use
 /// ``shared``.
@@ -22,24 +23,28 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     let defaultKeyStrategy: KeyStrategy?
     /// Whether plain keys also match ignoring ASCII case (an exact match wins).
     let matchesKeysIgnoringCase: Bool
+    /// Whether every collection codec is lossy (``DecodingOptions/lossyCollections``).
+    let lossyCollections: Bool
 
-    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool) {
+    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool, lossyCollections: Bool = false) {
         self.defaultKeyStrategy = defaultKeyStrategy
         self.matchesKeysIgnoringCase = matchesKeysIgnoringCase
+        self.lossyCollections = lossyCollections
     }
 
     /// The cache whose metas follow `options`' key strategy and case matching.
     @inline(__always)
     static func forDecoding(_ options: DecodingOptions) throws(MappingError) -> MetaCache {
-        if options.keyStrategy == nil && !options.caseInsensitiveKeys { return shared }
-        return try Variants.shared.cache(options.keyStrategy, ignoringCase: options.caseInsensitiveKeys)
+        if options.keyStrategy == nil && !options.caseInsensitiveKeys && !options.lossyCollections { return shared }
+        return try Variants.shared.cache(options.keyStrategy, ignoringCase: options.caseInsensitiveKeys,
+                                         lossyCollections: options.lossyCollections)
     }
 
     /// The cache whose metas follow `options`' key strategy.
     @inline(__always)
     static func forEncoding(_ options: EncodingOptions) throws(MappingError) -> MetaCache {
         guard let strategy = options.keyStrategy else { return shared }
-        return try Variants.shared.cache(strategy, ignoringCase: false)
+        return try Variants.shared.cache(strategy, ignoringCase: false, lossyCollections: false)
     }
 
     /// Variant caches, made on first use and kept for the process (metas are never freed).
@@ -62,9 +67,10 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         struct CustomKey: Hashable {
             let closure: ClosureWords
             let ignoringCase: Bool
+            let lossyCollections: Bool
         }
 
-        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool) throws(MappingError) -> MetaCache {
+        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
             let index: UInt
             switch strategy {
             case nil: index = 1
@@ -74,21 +80,23 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             case .pascalCase: index = 5
             case .screamingSnakeCase: index = 6
             case .custom:
-                return try customCache(strategy!, ignoringCase: ignoringCase)
+                return try customCache(strategy!, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
             }
-            let key = index << 1 | (ignoringCase ? 1 : 0)
+            let key = index << 2 | (ignoringCase ? 1 : 0) | (lossyCollections ? 2 : 0)
             if let cache = builtins.value(for: key) { return cache }
-            return builtins.insertIfAbsent(key, MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase))
+            return builtins.insertIfAbsent(key, MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
+                                                          lossyCollections: lossyCollections))
         }
 
-        private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool) throws(MappingError) -> MetaCache {
-            let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase)
+        private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
+            let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
             let result: Result<MetaCache, MappingError> = lock.withLock {
                 if let cache = customs[key] { return .success(cache) }
                 guard customs.count < Self.maxCustomVariants else {
                     return .failure(MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them"))
                 }
-                let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase)
+                let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
+                                      lossyCollections: lossyCollections)
                 customs[key] = cache
                 return .success(cache)
             }

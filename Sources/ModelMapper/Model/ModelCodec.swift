@@ -36,7 +36,9 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// the whole object, so their objects are recorded whole; so do models matching keys ignoring case
     /// (any key may be one of theirs).
     private static func completeFilter(_ filter: TapeFilterNode, meta: ModelMeta) {
-        if meta.decodingHooks != nil || meta.polymorphic != nil || meta.foldedKeys != nil {
+        // A flattened Optional, class or hooked model reads the whole object too (its empty key path).
+        if meta.decodingHooks != nil || meta.polymorphic != nil || meta.foldedKeys != nil
+            || meta.properties.contains(where: { $0.keyPaths.contains(where: \.isEmpty) }) {
             filter.completeAsWhole()
             return
         }
@@ -69,13 +71,16 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         })
     }
 
-    override var mergesInPlace: Bool { !isClass }
+    /// A nested model, struct or class, is decoded into the value the property holds (YYModel merges into
+    /// the instance a property holds): keys absent from the object keep their values, in `update` as in
+    /// a fresh decode (where the value is the one the parent's `init()` made).
+    override var mergesInPlace: Bool { true }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
         if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i) } }
         var value = M()
         if isClass {
-            try decodeClass(c, index, into: &value, merging: false)
+            try decodeClass(c, index, into: &value)
         } else {
             try decodeModel(c, index, into: &value, meta: meta)
         }
@@ -87,46 +92,55 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i, into: pointer) }
         }
         if isClass {
-            try decodeClass(c, index, into: &pointer.pointee, merging: false)
+            try decodeClass(c, index, into: &pointer.pointee)
         } else {
             try decodeModel(c, index, into: pointer, meta: meta)
         }
     }
 
-    /// Root-level update of an existing model (classes keep their instance).
+    /// Root-level update of an existing model. A struct is all or nothing: it is decoded into a copy that
+    /// replaces it only when the whole decode succeeds (class instances it holds, nested class models, are
+    /// updated in place and keep what was decoded before an error). A class keeps its instance, updated
+    /// in place: an error leaves the properties decoded before it changed.
     func update(_ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<M>) throws(MappingError) {
         if isEmbeddedJSON(c, index) {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try update(inner, i, pointer) }
         }
         if isClass {
-            try decodeClass(c, index, into: &pointer.pointee, merging: true)
+            try decodeClass(c, index, into: &pointer.pointee)
         } else {
-            try decodeModel(c, index, into: pointer, meta: meta)
+            var copy = pointer.pointee
+            try decodeModel(c, index, into: &copy, meta: meta)
+            pointer.pointee = copy
         }
     }
 
-    /// Classes: a new instance of the declared or (``JSONPolymorphic``) chosen class, unless merging.
-    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M, merging: Bool) throws(MappingError) {
-        var chosen = meta!
+    /// Classes: decoded into the instance `variable` holds, with the metadata of its dynamic class, unless
+    /// ``JSONPolymorphic`` chooses another class; then a new instance of that class is decoded and
+    /// replaces the old one only once its decode succeeded, so a failure (forgiven by the invalid-value
+    /// handler, say) leaves `variable` untouched.
+    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M) throws(MappingError) {
         if let polymorphic = meta.polymorphic, c.tape[index].kind == .objectStart {
             var i = index
             let object = try JSONObject(tape: c.tape, index: &i)
-            if let type = polymorphic.modelType(for: object), ObjectIdentifier(type) != ObjectIdentifier(M.self) {
-                guard let subclass = type as? M.Type else {
+            if let type = polymorphic.modelType(for: object), ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: variable as AnyObject)) {
+                guard let chosenClass = type as? M.Type else {
                     var error = MappingError(.unsupportedType, "\(polymorphic).modelType(for:) returned \(type), which is not a \(M.self)")
                     error.tokenIndex = index
                     throw error
                 }
-                chosen = try cache.meta(forDynamic: type)
-                if !merging || Swift.type(of: variable as AnyObject) != subclass { variable = subclass.init() }
-            } else if !merging {
-                variable = M()
+                let chosen = try cache.meta(forDynamic: type)
+                var fresh = chosenClass.init()
+                try withUnsafeMutablePointer(to: &fresh) { pointer throws(MappingError) in
+                    try decodeModel(c, index, into: pointer, meta: chosen)
+                }
+                variable = fresh
+                return
             }
-        } else if !merging {
-            variable = M()
         }
+        let instanceMeta = try dynamicMeta(variable)
         try withUnsafeMutablePointer(to: &variable) { pointer throws(MappingError) in
-            try decodeModel(c, index, into: pointer, meta: chosen)
+            try decodeModel(c, index, into: pointer, meta: instanceMeta)
         }
     }
 

@@ -44,6 +44,11 @@ final class ModelMeta: @unchecked Sendable {
     /// ``MetaCache`` when the build session that made this meta ends, before the meta is published; the
     /// decode or encode of a root codec reaching one tracks the path for ``MappingContext/path``.
     var reachesContext = false
+    /// Flattened properties read from the model's whole object (an Optional, class or hooked model) whose
+    /// object's members are added to the model's when encoding, in order; set by the builder before the
+    /// meta is published. Such a model has an `encodingHook` (a no-op one if it has none), so it is
+    /// encoded through `encodeWithHook`, which adds them.
+    var flattenedObjects: [Int] = []
     /// Output layout for encoding (key paths build nested objects), in declaration and in sorted order.
     let encodingPlan: EncodingPlan
     let sortedEncodingPlan: EncodingPlan

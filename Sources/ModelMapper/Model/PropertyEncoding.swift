@@ -180,16 +180,33 @@ private func hasContent(_ members: [EncodingPlan.Member], _ base: UnsafeRawPoint
     return false
 }
 
-/// Models with ``JSONEncodingHooks``: encode, hand the object to the hook, write what it returns.
+/// Models with ``JSONEncodingHooks`` (or flattened models read from the whole object, see
+/// ``ModelMeta/flattenedObjects``): encode, add the flattened models' members, hand the object to the
+/// hook, write what it returns.
 func encodeWithHook(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: ModelMeta,
                     hook: (UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void, _ e: inout EncodeContext) throws(MappingError) {
     var inner = EncodeContext(options: e.options.subtracting([.prettyPrinted, .sortedKeys]))
     inner.path = e.path
     try encodeProperties(base, meta: meta, &inner)
-    var object: JSONObject
+    var object = try JSONObject(encoded: inner.writer.bytes)
+    for p in meta.flattenedObjects {
+        // A flattened model read from the whole object: its members join the object, for keys not
+        // already there (the parent's value wins, then the earlier flattened model's).
+        let slot = meta.slots[p]
+        let field = base + slot.offset
+        if slot.isNil(field) { continue }
+        var child = EncodeContext(options: inner.options)
+        child.path = e.path
+        do {
+            try slot.encode(field, &child)
+        } catch {
+            var error = error
+            error.prependKey(meta.properties[p].name)
+            throw error
+        }
+        for (key, value) in try JSONObject(encoded: child.writer.bytes) where object[key] == nil { object[key] = value }
+    }
     do {
-        let value = try JSONValue(json: inner.writer.bytes)
-        object = value.objectValue ?? JSONObject()
         try hook(variable, &object, e.mappingContext())
     } catch let error as MappingError {
         throw error
@@ -199,4 +216,17 @@ func encodeWithHook(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: 
     let value = JSONValue.object(object)
     try JSONValueCodec.validateNumbers(value)
     e.writer.write(value)
+}
+
+extension JSONObject {
+    /// The object our own encoder wrote (an empty one if it wrote another value).
+    fileprivate init(encoded bytes: [UInt8]) throws(MappingError) {
+        do {
+            self = try JSONValue(json: bytes).objectValue ?? JSONObject()
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.validation, "re-reading an encoded object failed: \(error)")
+        }
+    }
 }

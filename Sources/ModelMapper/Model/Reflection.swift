@@ -12,9 +12,9 @@
 
 /// A stored property as the standard library's reflection reports it.
 struct ReflectedField {
-    let name: String
-    let offset: Int
-    let type: Any.Type
+    var name: String
+    var offset: Int
+    var type: Any.Type
     /// False for a `let` (of a struct or a class): it is never written, since the optimizer may
     /// constant-fold it.
     let isWritable: Bool

@@ -2,20 +2,26 @@
 /// to decode is. The parse keeps only the members on the way (``TapeFilterNode/rootPath(_:leaf:)``), so the
 /// rest of the document is skipped without being recorded; the value is then found by key and decoded by
 /// its codec as if it were the document.
+///
+/// The empty path `""` is the whole document (no components): `at: ""` decodes as if no path were given.
 struct RootPath {
-    /// The alternatives (one for a plain key or key path), as components.
+    /// The alternatives (one for a plain key or key path), as components; `[]` is the document itself.
     let paths: [[String]]
 
     init(_ key: MappingKey) throws(MappingError) {
-        paths = key.paths
-        for path in paths where path.isEmpty || path.contains(where: \.isEmpty) {
-            throw MappingError(.unsupportedType, "the root path \(key) has an empty key or key path component")
+        paths = key.paths.map { $0 == [""] ? [] : $0 }
+        for path in paths where path.contains(where: \.isEmpty) {
+            throw MappingError(.unsupportedType, "the root path \(key) has an empty key path component")
         }
     }
 
-    /// The tape filter for decoding the value at this path with `leaf` (the value codec's filter).
-    func filter(leaf: TapeFilterNode?) -> TapeFilterNode {
-        TapeFilterNode.rootPath(paths.map { $0.map { Array($0.utf8) }[...] }, leaf: leaf)
+    /// The tape filter for decoding the value at this path with `leaf` (the value codec's filter); the
+    /// leaf itself for the whole document, nil (keep everything) when the document is one alternative of
+    /// several.
+    func filter(leaf: TapeFilterNode?) -> TapeFilterNode? {
+        if paths.allSatisfy(\.isEmpty) { return leaf }
+        if paths.contains(where: \.isEmpty) { return nil }
+        return TapeFilterNode.rootPath(paths.map { $0.map { Array($0.utf8) }[...] }, leaf: leaf)
     }
 
     /// What following the path found: the value, or where it stopped (for the first alternative when none

@@ -28,13 +28,13 @@ extension ModelDecoder {
 
     /// A top-level array of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// A top-level object of models that are also `Decodable`: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
@@ -60,14 +60,14 @@ extension ModelDecoder {
     /// An array of models that are also `Decodable`, at a key path: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input,
                                                                       at path: MappingKey) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     /// An object of models that are also `Decodable`, at a key path: the mapper's path.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                                       at path: MappingKey) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 

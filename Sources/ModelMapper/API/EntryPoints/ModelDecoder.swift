@@ -39,13 +39,13 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes a top-level array of models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes a top-level object whose values are models.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
@@ -65,14 +65,14 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes the array of models at a key path of the document (`"data.items"`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
     /// Decodes the object of models at a key path of the document (`"result"`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                           at path: MappingKey) throws -> [String: M] {
-        let codec = DictionaryCodec<M>(value: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
@@ -92,7 +92,13 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
     public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
-        let codec = ArrayCodec<M>(element: try MetaCache.forDecoding(options).codec(for: M.self))
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
+        return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    /// Decodes an object of models from a `JSONSerialization` dictionary (`[String: Any]`) or a ``JSONValue``.
+    public func decode<M: JSONMappable>(_ type: [String: M].Type, fromJSONObject object: Any) throws -> [String: M] {
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
@@ -196,5 +202,10 @@ extension Dictionary where Key == String, Value: JSONMappable {
     /// Decodes the JSON object of models at a key path of the document: `try [String: User](json: data, at: "result")`.
     public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decode([String: Value].self, from: json, at: path)
+    }
+
+    /// Decodes an object of models from a `JSONSerialization` dictionary (`[String: Any]`) or a ``JSONValue``.
+    public init(jsonObject: Any, options: DecodingOptions = .lenient) throws {
+        self = try ModelDecoder(options: options).decode([String: Value].self, fromJSONObject: jsonObject)
     }
 }

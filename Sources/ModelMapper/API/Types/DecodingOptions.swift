@@ -65,6 +65,20 @@ public struct DecodingOptions: Sendable {
     /// key a model reads (plain keys, key paths, alternatives), not to a root path given with `at:`. Off
     /// by default; when on, objects are recorded whole while parsing (no skipping of unread members).
     public var caseInsensitiveKeys = false
+    /// Whether every collection of the decode is lossy, the root included: a top-level `[User](json:)`,
+    /// an array or dictionary at a root path, and every array, set and dictionary inside the models. An
+    /// element that cannot be decoded is dropped and reported to ``invalidValueHandler``, exactly as for a
+    /// property listed in ``ModelMapping/lossy`` (a bad value inside an element drops that element).
+    /// Collections inside plain `Decodable` values follow their own `init(from:)`. Off by default.
+    ///
+    /// ```swift
+    /// var options = DecodingOptions.lenient.skippingInvalidValues { rejected in log(rejected) }
+    /// options.lossyCollections = true
+    /// let users = try [User](json: data, options: options)   // [null, {"name": "a"}] -> one user, one report
+    /// ```
+    ///
+    /// Like ``keyStrategy``, this selects metadata built for it once and kept: decodes without it pay nothing.
+    public var lossyCollections = false
     /// Values handed to hooks and transformers in ``MappingContext/userInfo`` (a tenant, a locale, a
     /// clock); empty by default. Reading them costs nothing to models without hooks or transformers.
     ///

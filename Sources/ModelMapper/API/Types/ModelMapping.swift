@@ -47,9 +47,11 @@ public struct ModelMapping: Sendable {
     /// // {"name": "Ann", "city": "Oslo", "zip": "0150"}
     /// ```
     ///
-    /// A flattened property must be a struct model without hooks. A key of the flattened model equal to
-    /// a key of this model (or of another flattened one) is reported at first use (`.unsupportedType`),
-    /// since encoding could write only one of them.
+    /// A flattened property is a model (struct or class) or an Optional of one; an Optional, a class or a
+    /// model with hooks is read from this model's whole object by its own codec (its hooks see that
+    /// object). A key of the flattened model may also be a key of this model (SmartCodable's `@SmartFlat`):
+    /// decoding sets both; encoding writes it once, with this model's value (between flattened models,
+    /// the first declared one's).
     public var flattened: [String]
     /// Array, set and dictionary properties (or Optionals of them) that keep their valid elements and
     /// drop invalid ones: a value of the wrong type, one that cannot be converted, null where the element
@@ -108,6 +110,7 @@ public struct ModelMapping: Sendable {
 
 /// Where a property's value is in the JSON: a key, a key path (`"ext.desc"`), a literal key containing
 /// dots (`.literal("a.b")`) or a list of alternatives (`["id", "ID"]`: the first present in list order wins).
+/// A string whose dots leave an empty component (`".ext"`, `"a..b"`) is a literal key, not a path.
 public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
@@ -119,7 +122,7 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 
     let storage: Storage
 
-    /// A key, or a key path when it contains dots (`"ext.desc"`).
+    /// A key, or a key path when it contains dots between non-empty components (`"ext.desc"`).
     public init(stringLiteral value: String) {
         storage = .path(MappingKey.split(value))
     }
@@ -147,8 +150,12 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 
     init(storage: Storage) { self.storage = storage }
 
+    /// A key with dots is a key path, unless splitting it leaves an empty component (`".ext"`, `"a..b"`,
+    /// `"a."`): then it is the literal key, as YYModel reads `".ext"`.
     private static func split(_ key: String) -> [String] {
-        key.contains(".") ? key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [key]
+        guard key.contains(".") else { return [key] }
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        return components.contains(where: \.isEmpty) ? [key] : components.map(String.init)
     }
 
     /// The alternatives as key paths (one element for a single key or path).

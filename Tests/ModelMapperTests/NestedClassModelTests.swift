@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+import ModelMapper
+
+// Nested class models are decoded into the instance the property holds (YYModel), a skipped value leaves
+// it untouched, and a struct model's `update` is all or nothing (issue 27, point 2).
+
+private final class NCItem: JSONMappable {
+    var name = ""
+    var count = 0
+    required init() {}
+    init(name: String) { self.name = name }
+}
+
+private struct NCHolder: JSONMappable {
+    var title = ""
+    var item = NCItem(name: "preset")
+    var maybe: NCItem? = nil
+}
+
+private final class NCRoot: JSONMappable {
+    var title = ""
+    var item = NCItem(name: "preset")
+    required init() {}
+}
+
+final class NestedClassModelTests: XCTestCase {
+    func testASkippedNestedClassValueLeavesTheInstanceUntouched() throws {
+        let json = #"{"title":"t","item":123}"#
+        let inputs: [(String, (DecodingOptions) throws -> NCHolder)] = [
+            ("json", { try NCHolder(json: json, options: $0) }),
+            ("jsonObject", { try NCHolder(jsonObject: try JSONSerialization.jsonObject(with: Data(json.utf8)), options: $0) }),
+            ("JSON Lines", { try JSONLines<NCHolder>.decodeAll(Data((json + "\n").utf8), options: $0, workers: 1)[0] }),
+        ]
+        for (path, decode) in inputs {
+            let collector = ReportCollector()
+            let holder = try decode(collector.options())
+            XCTAssertEqual(holder.title, "t", path)
+            XCTAssertEqual(holder.item.name, "preset", "\(path): skipped means untouched, not a fresh instance")
+            XCTAssertEqual(collector.errors.map(\.path), [path == "JSON Lines" ? "[0].item" : "item"], path)
+            XCTAssertEqual(collector.errors.first?.kind, .typeMismatch, path)
+        }
+        // The same in update: the very instance stays, with its values.
+        var holder = NCHolder()
+        let instance = holder.item
+        instance.count = 7
+        let collector = ReportCollector()
+        try holder.update(json: json, options: collector.options())
+        XCTAssertTrue(holder.item === instance)
+        XCTAssertEqual(holder.item.count, 7)
+        XCTAssertEqual(collector.errors.count, 1)
+    }
+
+    func testUpdateMergesIntoTheNestedInstance() throws {
+        var holder = NCHolder()
+        let instance = holder.item
+        instance.count = 3
+        holder.maybe = NCItem(name: "kept")
+        let optional = holder.maybe
+        try holder.update(json: #"{"item":{"count":5},"maybe":{"count":9}}"#)
+        XCTAssertTrue(holder.item === instance, "merged into the instance the property holds")
+        XCTAssertEqual(holder.item.name, "preset")
+        XCTAssertEqual(holder.item.count, 5)
+        XCTAssertTrue(holder.maybe === optional)
+        XCTAssertEqual(holder.maybe?.name, "kept")
+        XCTAssertEqual(holder.maybe?.count, 9)
+
+        try holder.update(jsonObject: ["item": ["name": "renamed"]])
+        XCTAssertTrue(holder.item === instance)
+        XCTAssertEqual(holder.item.name, "renamed")
+        XCTAssertEqual(holder.item.count, 5)
+
+        let root = NCRoot()
+        let nested = root.item
+        var variable = root
+        try variable.update(json: #"{"item":{"count":2}}"#)
+        XCTAssertTrue(variable === root && root.item === nested)
+        XCTAssertEqual(nested.name, "preset")
+        XCTAssertEqual(nested.count, 2)
+        // null leaves an Optional nil, as before.
+        try holder.update(json: #"{"maybe":null}"#)
+        XCTAssertNil(holder.maybe)
+    }
+
+    func testAFreshDecodeReadsIntoTheInstanceTheParentMade() throws {
+        let holder = try NCHolder(json: #"{"item":{"count":4}}"#)
+        XCTAssertEqual(holder.item.name, "preset", "keys absent from the nested object keep the parent's default")
+        XCTAssertEqual(holder.item.count, 4)
+        let holders = try [NCHolder](json: #"[{"item":{"count":1}},{"item":{"count":2}}]"#)
+        XCTAssertFalse(holders[0].item === holders[1].item)
+        XCTAssertEqual(holders.map(\.item.count), [1, 2])
+    }
+
+    func testAStructUpdateThatThrowsChangesNothing() throws {
+        var holder = NCHolder()
+        holder.title = "before"
+        let json = #"{"title":"after","item":{"count":6},"maybe":"not an object"}"#
+        XCTAssertNotNil(mappingError { try holder.update(json: json) })
+        XCTAssertEqual(holder.title, "before", "a struct model's update is all or nothing")
+        XCTAssertNotNil(mappingError { try holder.update(jsonObject: ["title": "after", "maybe": 1]) })
+        XCTAssertEqual(holder.title, "before")
+        // Class instances it holds are updated in place: what was decoded before the error stays.
+        XCTAssertEqual(holder.item.count, 6)
+
+        // A class model keeps its instance: the properties decoded before the error are changed.
+        var root = NCRoot()
+        XCTAssertNotNil(mappingError { try root.update(json: #"{"title":"after","item":1}"#) })
+        XCTAssertEqual(root.title, "after")
+    }
+}
