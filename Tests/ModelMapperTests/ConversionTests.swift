@@ -31,6 +31,7 @@ extension Decimal: CVDefault { fileprivate static var cvZero: Decimal { 0 } }
 extension String: CVDefault { fileprivate static var cvZero: String { "" } }
 extension URL: CVDefault { fileprivate static var cvZero: URL { URL(string: "about:blank")! } }
 extension UUID: CVDefault { fileprivate static var cvZero: UUID { UUID(uuidString: "00000000-0000-0000-0000-000000000000")! } }
+extension TimeZone: CVDefault { fileprivate static var cvZero: TimeZone { TimeZone(identifier: "GMT")! } }
 extension Data: CVDefault { fileprivate static var cvZero: Data { Data() } }
 extension Date: CVDefault { fileprivate static var cvZero: Date { Date(timeIntervalSince1970: 0) } }
 extension Optional: CVDefault where Wrapped: CVDefault { fileprivate static var cvZero: Wrapped? { nil } }
@@ -541,6 +542,42 @@ final class ConversionTests: XCTestCase {
         row(UUID.self, "1", .e(tm))
         containersRejected(UUID.self)
         nullHandling(UUID.self, sample: uuid)
+    }
+
+    func testTimeZone() throws {
+        let losAngeles = TimeZone(identifier: "America/Los_Angeles")!
+        row(TimeZone.self, #""America/Los_Angeles""#, .v(losAngeles))
+        row(TimeZone.self, #"" America/Los_Angeles ""#, .v(losAngeles))      // trimmed
+        row(TimeZone.self, #""UTC""#, .v(TimeZone(identifier: "UTC")!))
+        row(TimeZone.self, #""GMT+0800""#, .v(TimeZone(secondsFromGMT: 8 * 3600)!))
+        // An identifier wins over the abbreviation of the same name: EST is the fixed zone, not New York.
+        row(TimeZone.self, #""EST""#, .v(TimeZone(identifier: "EST")!))
+        // An abbreviation that is no identifier: lenient only.
+        row(TimeZone.self, #""PDT""#, .v(losAngeles), .e(iv))
+        row(TimeZone.self, #""EDT""#, .v(TimeZone(identifier: "America/New_York")!), .e(iv))
+        row(TimeZone.self, #""Nowhere/City""#, .e(iv))
+        row(TimeZone.self, #""""#, .e(iv))
+        row(TimeZone.self, "-28800", .e(tm))
+        row(TimeZone.self, "true", .e(tm))
+        containersRejected(TimeZone.self)
+        nullHandling(TimeZone.self, sample: losAngeles)
+
+        // Written as the identifier: an abbreviation read leniently comes back as its zone's identifier.
+        let read = try CVBox<TimeZone>(json: #"{"v":"PDT"}"#)
+        XCTAssertEqual(try read.jsonString(), #"{"v":"America/Los_Angeles"}"#)
+        struct Holder: Codable { var v: TimeZone }
+        struct HolderField: JSONMappable { var w: Holder? = nil }   // a Codable value inside a model: the codec's form
+        XCTAssertEqual(try HolderField(json: #"{"w":{"v":"PDT"}}"#).jsonString(), #"{"w":{"v":"America/Los_Angeles"}}"#)
+        XCTAssertEqual(String(decoding: try ModelEncoder().encode([HolderField(w: Holder(v: losAngeles))]), as: UTF8.self),
+                       #"[{"w":{"v":"America/Los_Angeles"}}]"#)
+        let message = try XCTUnwrap(cvDecode(CVBox<TimeZone>.self, #"{"v":"Nowhere/City"}"#, .lenient) { $0.v }.1).message
+        XCTAssertEqual(message, #"the string "Nowhere/City" is not a time zone identifier or abbreviation"#)
+
+        // The Codable API keeps JSONDecoder's and JSONEncoder's form (TimeZone's own Codable: an object).
+        struct Plain: Codable, Equatable { var zone: TimeZone }
+        let foundation = try JSONEncoder().encode(Plain(zone: losAngeles))
+        XCTAssertEqual(try ModelDecoder().decode(Plain.self, from: foundation), try JSONDecoder().decode(Plain.self, from: foundation))
+        XCTAssertEqual(try ModelEncoder().encode(Plain(zone: losAngeles)), foundation)
     }
 
     func testData() {

@@ -388,6 +388,8 @@ extension TapeEncodingState {
         case .double: return try streamDouble(value as! Double, depth: depth, key: key)
         case .float: return try streamFloat(value as! Float, depth: depth, key: key)
         case .url: return writeString((value as! URL).absoluteString)
+        case .timeZone:
+            if !isFoundation { return writeString((value as! TimeZone).identifier) }   // TimeZoneCodec's form
         case .decimal:
             let v = value as! Decimal
             guard v.isFinite else {
@@ -550,7 +552,7 @@ extension TapeEncodingState {
     enum EncodingKind: UInt8 {
         case other, stringKeyedDictionary, mappable
         case string, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, bool, double, float
-        case date, data, url, decimal, jsonValue
+        case date, data, url, decimal, jsonValue, timeZone
     }
 
     @inline(__always)
@@ -581,6 +583,7 @@ extension TapeEncodingState {
         if T.self == Date.self { return .date }
         if T.self == Data.self { return .data }
         if T.self == URL.self { return .url }
+        if T.self == TimeZone.self { return .timeZone }
         if T.self == Decimal.self { return .decimal }
         if T.self == JSONValue.self { return .jsonValue }
         if type is any JSONMappable.Type { return .mappable }

@@ -156,6 +156,7 @@ final class TapeDecodingState: ThreadSpareObject {
     lazy var urlCodec = URLCodec()
     lazy var dataCodec = DataCodec()
     lazy var uuidCodec = UUIDCodec()
+    lazy var timeZoneCodec = TimeZoneCodec()
 
     private init(_ setting: Setting) {
         current = setting
@@ -376,7 +377,7 @@ final class TapeDecodingState: ThreadSpareObject {
     enum DecodingKind: UInt8 {
         case other, mappable, stringKeyedDictionary, array
         case int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float
-        case date, data, url, decimal, jsonValue, uuid
+        case date, data, url, decimal, jsonValue, uuid, timeZone
         /// A raw-value enum adopting ``JSONUnknownCaseRepresentable``.
         case unknownCaseEnum
     }
@@ -439,6 +440,7 @@ final class TapeDecodingState: ThreadSpareObject {
         if T.self == Decimal.self { return kind(.decimal) }
         if T.self == JSONValue.self { return kind(.jsonValue) }
         if T.self == UUID.self { return kind(.uuid) }
+        if T.self == TimeZone.self { return kind(.timeZone) }
         if type is any JSONMappable.Type { return kind(.mappable) }
         if type is any StringKeyedDictionaryMarker.Type { return kind(.stringKeyedDictionary) }
         if let array = type as? any TapeDecodableArray.Type { return TypeInfo(kind: .array, array: array) }
@@ -625,6 +627,9 @@ final class TapeDecodingState: ThreadSpareObject {
             do { return same(try JSONValue(tape: tape, index: &i), as: T.self) } catch { throw converted(error, T.self, index, resolve(ref)) }
         case .uuid:
             if !isFoundation { return same(try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref), as: T.self) }
+        case .timeZone:
+            // A model's rule (a name); JSONDecoder's is TimeZone's own Codable form, an object.
+            if !isFoundation { return same(try decodeWithCodec(timeZoneCodec, strictInFoundation: false, index, ref), as: T.self) }
         case .mappable:
             if usesMapping, let model = T.self as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
         case .array:

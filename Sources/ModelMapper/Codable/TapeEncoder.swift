@@ -203,6 +203,7 @@ final class TapeEncodingState {
         if T.self == Date.self { return try date(unsafeBitCast(value, to: Date.self), path()) }
         if T.self == Data.self { return try data(value as! Data, path()) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        if T.self == TimeZone.self && !isFoundation { return .string((value as! TimeZone).identifier) }   // TimeZoneCodec's form
         if T.self == Decimal.self {
             let v = value as! Decimal
             guard v.isFinite else { throw EncodingError.invalidValue(v, .init(codingPath: path(), debugDescription: "\(v) cannot be written as JSON")) }

@@ -131,6 +131,26 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     }
 }
 
+/// `TimeZone`: a string naming it, trimmed. An identifier (`"America/Los_Angeles"`, `"UTC"`, `"GMT+0800"`,
+/// whatever `TimeZone(identifier:)` knows) in both modes; lenient mode also takes an abbreviation that is
+/// not an identifier (`"PDT"`, `"EDT"`, through Foundation's abbreviation table, as JSONModel's
+/// `timeZoneWithName:` does). Identifiers come first so a zone written by `encode` (its identifier) reads
+/// back as the same zone: `"EST"` is the fixed zone named EST, not New York. An unknown name is
+/// `.invalidValue`.
+final class TimeZoneCodec: ValueCodec<TimeZone>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> TimeZone {
+        guard c.tape[index].kind == .string else { throw c.mismatch(expected: "a time zone identifier", at: index) }
+        let name = try c.tape.string(at: index).trimmingWhitespace()
+        if let zone = TimeZone(identifier: name) { return zone }
+        if c.lenient, let zone = TimeZone(abbreviation: name) { return zone }
+        throw c.invalid("\(c.describe(at: index)) is not a time zone \(c.lenient ? "identifier or abbreviation" : "identifier")", at: index)
+    }
+
+    override func encode(_ value: TimeZone, _ e: inout EncodeContext) throws(MappingError) {
+        e.writer.string(value.identifier)
+    }
+}
+
 /// `Data`: a base64 string.
 final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Data {

@@ -294,6 +294,7 @@ final class MetaBuilder {
         ObjectIdentifier(Date.self): { DateCodec() },
         ObjectIdentifier(URL.self): { URLCodec() },
         ObjectIdentifier(UUID.self): { UUIDCodec() },
+        ObjectIdentifier(TimeZone.self): { TimeZoneCodec() },
         ObjectIdentifier(Data.self): { DataCodec() },
         ObjectIdentifier(JSONValue.self): { JSONValueCodec() },
         ObjectIdentifier(JSONObject.self): { JSONObjectCodec() },

@@ -101,16 +101,18 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// Root-level update of an existing model. A struct is all or nothing: it is decoded into a copy that
     /// replaces it only when the whole decode succeeds (class instances it holds, nested class models, are
     /// updated in place and keep what was decoded before an error). A class keeps its instance, updated
-    /// in place: an error leaves the properties decoded before it changed.
+    /// in place: an error leaves the properties decoded before it changed. Its required keys are checked
+    /// only for what the update carries (a `null` for one is an error; an absent one keeps its value);
+    /// nested models decoded by it check theirs as in any decode (JSONModel's `mergeFromDictionary:`).
     func update(_ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<M>) throws(MappingError) {
         if isEmbeddedJSON(c, index) {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try update(inner, i, pointer) }
         }
         if isClass {
-            try decodeClass(c, index, into: &pointer.pointee)
+            try decodeClass(c, index, into: &pointer.pointee, merging: true)
         } else {
             var copy = pointer.pointee
-            try decodeModel(c, index, into: &copy, meta: meta)
+            try decodeModel(c, index, into: &copy, meta: meta, merging: true)
             pointer.pointee = copy
         }
     }
@@ -119,7 +121,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// ``JSONPolymorphic`` chooses another class; then a new instance of that class is decoded and
     /// replaces the old one only once its decode succeeded, so a failure (forgiven by the invalid-value
     /// handler, say) leaves `variable` untouched.
-    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M) throws(MappingError) {
+    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M, merging: Bool = false) throws(MappingError) {
         if let polymorphic = meta.polymorphic, c.tape[index].kind == .objectStart {
             var i = index
             let object = try JSONObject(tape: c.tape, index: &i)
@@ -140,16 +142,17 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         }
         let instanceMeta = try dynamicMeta(variable)
         try withUnsafeMutablePointer(to: &variable) { pointer throws(MappingError) in
-            try decodeModel(c, index, into: pointer, meta: instanceMeta)
+            try decodeModel(c, index, into: pointer, meta: instanceMeta, merging: merging)
         }
     }
 
     /// Decodes the object at `index` into the model variable at `pointer`, running hooks when the type
-    /// has them.
-    private func decodeModel(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>, meta: ModelMeta) throws(MappingError) {
+    /// has them. `merging`: the root of an update (see `decodeProperties`).
+    private func decodeModel(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>, meta: ModelMeta,
+                             merging: Bool = false) throws(MappingError) {
         guard StackGuard.hasRoom() else { throw StackGuard.error(at: index) }
         guard let hooks = meta.decodingHooks else {
-            return try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
+            return try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta, merging: merging)
         }
         guard c.tape[index].kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var i = index
@@ -161,7 +164,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             throw Self.validationError(error, at: index)
         }
         if object == original {
-            try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta)
+            try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta, merging: merging)
         } else {
             // The hook rewrote the object: decode from a tape of the new object (nested no deeper than the
             // depth limit allows a document); positions refer to the original object.
@@ -177,7 +180,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                 let tape = try ValueTape(.object(object), depthLimit: c.options.depthLimit)
                 try tape.withView { view throws(MappingError) in
                     let inner = DecodeContext(tape: view, options: c.options, report: c.report)
-                    try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta)
+                    try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta, merging: merging)
                 }
             } catch {
                 var error = error

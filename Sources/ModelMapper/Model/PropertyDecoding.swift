@@ -7,7 +7,12 @@
 /// The decoding loop shared by every model type (not generic, so it is compiled once): walk the object's
 /// members once, match each key's bytes in the key table, and let the property's codec write the value
 /// in place. Unknown keys are skipped in O(1) (containers store their end index).
-func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta) throws(MappingError) {
+///
+/// Required keys: a `null` for one is an error unless the property takes null (an Optional); a missing one
+/// is an error naming every missing required key, except when `merging` (the root of an update, where
+/// absent keys keep their values).
+func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
+                      merging: Bool = false) throws(MappingError) {
     let start = c.tape[index]
     guard start.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
     let end = start.payload
@@ -29,6 +34,8 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
             let slot = slots[p]
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
+            } else if slot.requiredBit >= 0 {
+                throw requiredNull(meta.properties[p], at: valueIndex)
             }
             if tracksRequired && slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
             p = Int(slot.next)
@@ -41,15 +48,35 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
     if meta.foldedKeys != nil {
         try decodeCaseFolded(c, index, base: base, meta: meta, seenRequired: &seenRequired)
     }
-    if tracksRequired {
-        for (bit, p) in meta.requiredProperties.enumerated() where !seenRequired.contains(bit) {
-            let property = meta.properties[p]
-            var error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is missing")
-            error.tokenIndex = index
-            error.prependKey(property.name)
-            throw error
+    if tracksRequired && !merging {
+        for bit in meta.requiredProperties.indices where !seenRequired.contains(bit) {
+            throw missingRequired(meta, seenRequired, at: index)  // names this one and every other missing
         }
     }
+}
+
+/// The `.missingKey` error for a required key whose value is `null` and a property that cannot hold it.
+@inline(never)
+private func requiredNull(_ property: PropertyMeta, at valueIndex: Int) -> MappingError {
+    var error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is null")
+    error.missingProperties = [property.name]
+    error.tokenIndex = valueIndex
+    error.prependKey(property.name)
+    return error
+}
+
+/// The `.missingKey` error naming every required key absent from the object at `index`: the first
+/// property is the path, all of them are ``MappingError/missingProperties``.
+@inline(never)
+private func missingRequired(_ meta: ModelMeta, _ seen: RequiredSet, at index: Int) -> MappingError {
+    let missing = meta.requiredProperties.indices.filter { !seen.contains($0) }.map { meta.properties[meta.requiredProperties[$0]] }
+    let keys = missing.map { "\(MappingKey(storage: .alternatives($0.keyPaths)))" }
+    let message = keys.count == 1 ? "required key \(keys[0]) is missing" : "required keys \(keys.joined(separator: ", ")) are missing"
+    var error = MappingError(.missingKey, message)
+    error.missingProperties = missing.map(\.name)
+    error.tokenIndex = index
+    error.prependKey(missing[0].name)
+    return error
 }
 
 /// Key paths and alternative keys: looked up in the object after the member loop (YYModel's
@@ -67,6 +94,8 @@ private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutabl
                 guard let valueIndex = findValue(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) else { continue }
                 if slot.takesNull || c.tape[valueIndex].kind != .null {
                     try decodeField(slot, c, valueIndex, base, meta, p)
+                } else if slot.requiredBit >= 0 {
+                    throw requiredNull(property, at: valueIndex)
                 }
                 if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
                 break search
@@ -97,6 +126,8 @@ private func decodeCaseFolded(_ c: DecodeContext, _ index: Int, base: UnsafeMuta
             if findValue(c.tape, objectIndex: index, path: meta.properties[p].keyPathBytes[0]) != nil { continue }
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
+            } else if slot.requiredBit >= 0 {
+                throw requiredNull(meta.properties[p], at: valueIndex)
             }
             if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
         }

@@ -11,7 +11,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         case syntax
         /// The JSON value has a type the property cannot accept (a string where an object is expected).
         case typeMismatch
-        /// A required key is absent.
+        /// A required key is absent, or `null` where its property cannot hold `null` (see
+        /// ``ModelMapping/required``); ``MappingError/missingProperties`` names every such property of
+        /// the object.
         case missingKey
         /// The JSON value has the right type but cannot be converted without loss (300 into `Int8`).
         case invalidValue
@@ -35,6 +37,11 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     public var offset: Int?
     /// A human-readable explanation.
     public var message: String
+    /// For a `.missingKey` error about ``ModelMapping/required`` keys: the names of all the required
+    /// properties of the model whose keys are missing from its object (declaration order), or the one
+    /// whose key is `null`. They are properties of the same model: the first is the last component of
+    /// ``path`` (`user.a` for `["a", "b"]`), and ``message`` names their JSON keys. Empty for other errors.
+    public var missingProperties: [String] = []
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, path: String = "", line: Int? = nil, column: Int? = nil,
@@ -85,6 +92,6 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
         lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.line == rhs.line && lhs.column == rhs.column
-            && lhs.offset == rhs.offset && lhs.message == rhs.message
+            && lhs.offset == rhs.offset && lhs.message == rhs.message && lhs.missingProperties == rhs.missingProperties
     }
 }

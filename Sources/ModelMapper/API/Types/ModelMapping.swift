@@ -24,7 +24,12 @@ public struct ModelMapping: Sendable {
     public var ignored: [String]
     /// When non-nil, only these properties are read or written (whitelist).
     public var only: [String]?
-    /// Properties whose key must be present; a missing key throws `.missingKey`.
+    /// Properties whose key must be present; a missing key throws `.missingKey`. A required key must also
+    /// not be `null` unless its property can hold `null`: `null` is an error (`.missingKey`, "is null") for
+    /// `var year = 0`, and `nil` for an Optional (present, null allowed: Codable's `decode(Int?.self,
+    /// forKey:)`, not `decodeIfPresent`). One error names every missing key of an object
+    /// (``MappingError/missingProperties``). An update (``JSONMappable/update(json:options:)``) checks only
+    /// the keys it carries: absent ones keep their values; nested models it decodes check theirs.
     public var required: [String]
     /// Per-property conversions between JSON and the property type (Mantle's JSON transformers).
     public var transformers: [String: JSONTransformer]
