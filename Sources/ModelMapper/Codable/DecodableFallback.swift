@@ -22,8 +22,8 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
     }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
-        let state = TapeDecodingState.begin(tape: c.tape, context: c, mode: .mapping, models: models)
-        defer { state.end() }
+        var state = TapeDecodingState.begin(tape: c.tape, context: c, mode: .mapping, models: models)
+        defer { TapeDecodingState.end(&state) }
         do {
             return try state.decodeValue(Value.self, index, .stack(0))
         } catch let error as MappingError {

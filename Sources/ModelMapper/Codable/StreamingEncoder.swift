@@ -228,8 +228,10 @@ extension TapeEncodingState {
         return container
     }
 
-    /// Whether a `KeyedEncodingContainer` is exactly one reference to its box (see `keyedContainer`).
+    /// Whether a `KeyedEncodingContainer` is exactly one reference to its box (see `keyedContainer`), and
+    /// pooling is not switched off (`ContainerPool.isEnabled`).
     static let poolsContainers: Bool = {
+        guard ContainerPool<StreamContainerRef>.isEnabled else { return false }
         guard MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.size == MemoryLayout<AnyObject>.size,
               MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
         let probe = KeyedEncodingContainer(StreamKeyedContainer<StreamNoKey>(

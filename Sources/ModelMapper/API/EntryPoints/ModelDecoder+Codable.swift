@@ -96,10 +96,10 @@ extension ModelDecoder {
                 do {
                     let filter = root?.filter(leaf: nil)
                     return try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
-                        let state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: options),
+                        var state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: options),
                                                             mode: .foundation, models: models,
                                                             strategies: strategies, usesMapping: usesMapping)
-                        defer { state.end() }
+                        defer { TapeDecodingState.end(&state) }
                         var index = 0
                         if let root {
                             switch root.find(tape) {
