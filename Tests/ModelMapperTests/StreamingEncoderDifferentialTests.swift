@@ -222,7 +222,13 @@ final class StreamingEncoderDifferentialTests: XCTestCase {
         try check(MixedKeyTypes(dup: true), streams: false)
         try check(Caught(), streams: false)
         try check(HasEmpty(), streams: true)
-        try check(Wrapper(), streams: false)
+        // A single value container written twice: JSONEncoder's precondition, our EncodingError (issue 26),
+        // from the stream's fallback as from the tree.
+        XCTAssertThrowsError(try ModelEncoder().encode(Wrapper())) { error in
+            guard case EncodingError.invalidValue(_, let context)? = error as? EncodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["inner"])
+        }
+        XCTAssertThrowsError(try treeBytes(Wrapper(), ModelEncoder()))
         try check(CodableFastPathDog(), streams: true)
         try check(CodableFastPathCat(), streams: true)
         try check([CodableFastPathDog(), CodableFastPathDog()], streams: true)

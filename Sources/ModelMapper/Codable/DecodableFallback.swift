@@ -65,6 +65,7 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
             let state = TapeEncodingState(mode: .mapping, options: e.options, models: models)
             func box<E: Encodable>(_ value: E) throws -> EncodedNode { try state.box(value, []) }
             let node = try box(encodable)
+            try state.throwRefusal()
             try state.write(node, &e)
         } catch let error as MappingError {
             throw error

@@ -332,14 +332,14 @@ final class TapeDecodingState: ThreadSpareObject {
         if T.self == Double.self { return same(try decodeDouble(index, parent.childPath(key)), as: T.self) }
         if T.self == Bool.self { return same(try decodeBool(index, parent.childPath(key)), as: T.self) }
         guard let depth = parent.stackDepth else {
-            return try decodeValue(T.self, index, .fixed(parent.childPath(key)))
+            return try decodeValue(type, index, .fixed(parent.childPath(key)))
         }
         if keyStack.count > depth { keyStack.removeSubrange(depth...) }
         keyStack.append(key)
         defer {
             if keyStack.count == depth + 1 { keyStack.removeLast() } else if keyStack.count > depth { keyStack.removeSubrange(depth...) }
         }
-        return try decodeValue(T.self, index, .stack(depth + 1))
+        return try decodeValue(type, index, .stack(depth + 1))
     }
 
     // MARK: Keyed containers
@@ -689,7 +689,8 @@ final class TapeDecodingState: ThreadSpareObject {
     // MARK: Any Decodable
 
     /// Special types natively, `JSONMappable` models through their mapping, everything else through its
-    /// `init(from:)`.
+    /// `init(from:)`. `type` is the dynamic type: a class metatype may name a subclass of `T`, which is
+    /// what is decoded (as JSONDecoder calls `type.init(from:)`).
     func decodeValue<T: Decodable>(_ type: T.Type, _ index: Int, _ ref: PathRef) throws -> T {
         if T.self == String.self { return same(try decodeString(index, resolve(ref)), as: T.self) }
         if T.self == Int.self { return same(try decodeInteger(Int.self, index, resolve(ref)), as: T.self) }
@@ -719,7 +720,7 @@ final class TapeDecodingState: ThreadSpareObject {
         case .uuid:
             if !isFoundation { return same(try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref), as: T.self) }
         case .mappable:
-            if usesMapping, let model = T.self as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
+            if usesMapping, let model = type as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
         case .array:
             // Arrays element by element into their storage (no per-element generic append).
             try checkStack(index, ref)
@@ -729,10 +730,10 @@ final class TapeDecodingState: ThreadSpareObject {
         case .stringKeyedDictionary:
             // JSONDecoder applies no key strategy to `[String: Value]` keys.
             try checkStack(index, ref)
-            return try T(from: TapeDecoder(state: self, index: index, ref: ref, rawKeys: isFoundation))
+            return try type.init(from: TapeDecoder(state: self, index: index, ref: ref, rawKeys: isFoundation))
         }
         try checkStack(index, ref)
-        return try T(from: TapeDecoder(state: self, index: index, ref: ref))
+        return try type.init(from: TapeDecoder(state: self, index: index, ref: ref))
     }
 
     /// A ``JSONUnknownCaseRepresentable`` raw-value enum: the raw value, then `init(rawValue:)` (what the
@@ -1037,7 +1038,7 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(UInt32.self, index, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(UInt64.self, index, codingPath) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try state.decodeValue(T.self, index, ref)
+        try state.decodeValue(type, index, ref)
     }
 }
 
@@ -1287,7 +1288,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try state.decodeInteger(UInt32.self, try value(key), path(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(UInt64.self, try value(key), path(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.decodeChild(T.self, try value(key), parent: decoder, key: key)
+        try state.decodeChild(type, try value(key), parent: decoder, key: key)
     }
 
     // decodeIfPresent: one lookup (the protocol's defaults look the key up three times).
@@ -1352,7 +1353,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
                 throw state.converted(error, URL.self, i, path(key))
             }
         }
-        return try state.decodeChild(T.self, i, parent: decoder, key: key)
+        return try state.decodeChild(type, i, parent: decoder, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -1476,7 +1477,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { s, i, p in try s.decodeInteger(UInt64.self, i, p()) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard position < end else { throw atEnd(type) }
-        let result = try state.decodeChild(T.self, position, parent: decoder, key: JSONIndexKey(currentIndex))
+        let result = try state.decodeChild(type, position, parent: decoder, key: JSONIndexKey(currentIndex))
         position = state.tape.indexAfterValue(at: position)
         currentIndex += 1
         return result

@@ -11,17 +11,23 @@ extension ModelDecoder {
     ///   `debugDescription` ends with the position in the input (`(line 3, column 12)`). Invalid JSON is
     ///   `DecodingError.dataCorrupted` with the ``MappingError`` as underlying error.
     public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
-        try decodeCodable(T.self, from: json, usesMapping: true)
+        try decodeCodable(type, from: json, usesMapping: true)
     }
 
     /// Decodes any `Decodable` value through `init(from:)` only, ignoring `JSONMappable` conformances —
     /// what `JSONDecoder` does with the same type (the benchmarks compare the two this way).
     public func decodeUsingCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
-        try decodeCodable(T.self, from: json, usesMapping: false)
+        try decodeCodable(type, from: json, usesMapping: false)
     }
 
-    /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path.
+    /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path. A class metatype
+    /// naming a subclass of `M` decodes the subclass.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+        if ObjectIdentifier(type) != ObjectIdentifier(M.self) {
+            func dynamic<D: JSONMappable & Decodable>(_: D.Type) throws -> M { try decode(D.self, from: json) as! M }
+            let dynamicType: any (JSONMappable & Decodable).Type = type
+            return try dynamic(dynamicType)
+        }
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
@@ -47,7 +53,7 @@ extension ModelDecoder {
     ///   it is not an object, each with the coding path up to there; errors inside the value have the root
     ///   path's keys in front of their coding path.
     public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, at path: MappingKey) throws -> T {
-        try decodeCodable(T.self, from: json, usesMapping: true, at: try RootPath(path))
+        try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
     /// A model that is also `Decodable`, at a key path: the mapper's path (errors are ``MappingError``s).
@@ -119,7 +125,7 @@ extension ModelDecoder {
                             }
                         }
                         do {
-                            value.initialize(to: try state.decodeValue(T.self, index, .stack(state.keyStack.count)))
+                            value.initialize(to: try state.decodeValue(type, index, .stack(state.keyStack.count)))
                             decoded = true
                             return nil
                         } catch {

@@ -82,6 +82,7 @@ extension ModelEncoder {
             }
             node = encoded
         }
+        try state.throwRefusal()
         var context = EncodeContext(options: options, capacity: 4096)
         try state.write(node, &context)
         return context.writer
