@@ -686,6 +686,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if member(key) { try state.streamValue(value, depth: depth, key: key) }
     }
@@ -823,6 +825,8 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { if element() != nil { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt32) throws { if element() != nil { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt64) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int128) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt128) throws { if element() != nil { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let n = element() { try state.streamValue(value, depth: Int(depth), key: JSONIndexKey(n)) }
     }
@@ -892,6 +896,8 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt32) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt64) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int128) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt128) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if claim() { try state.streamValue(value, depth: Int(depth), key: StreamNoKey()) }
     }

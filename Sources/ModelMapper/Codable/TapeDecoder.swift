@@ -1037,6 +1037,8 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try state.decodeInteger(UInt16.self, index, codingPath) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(UInt32.self, index, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(UInt64.self, index, codingPath) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try state.decodeInteger(Int128.self, index, codingPath) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try state.decodeInteger(UInt128.self, index, codingPath) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try state.decodeValue(type, index, ref)
     }
@@ -1122,15 +1124,21 @@ class TapeKeyedContainerBase {
 final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
+    /// Each key once, in member order: two members whose keys are the same after the key strategy (or
+    /// repeated in the JSON) are one key, as in JSONDecoder's dictionary (the first member's value is read).
     var allKeys: [Key] {
         var keys: [Key] = []
+        var seen = Set<String>()
+        func add(_ name: String) {
+            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+        }
         if let convertedKeys {
-            for (_, name) in convertedKeys { if let key = Key(stringValue: name) { keys.append(key) } }
+            for (_, name) in convertedKeys { add(name) }
             return keys
         }
         var k = objectIndex + 1
         while k < end {
-            if let name = try? tape.string(at: k), let key = Key(stringValue: name) { keys.append(key) }
+            if let name = try? tape.string(at: k) { add(name) }
             k = tape.indexAfterValue(at: k + 1)
         }
         return keys
@@ -1287,6 +1295,8 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try state.decodeInteger(UInt16.self, try value(key), path(key)) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try state.decodeInteger(UInt32.self, try value(key), path(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(UInt64.self, try value(key), path(key)) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try state.decodeInteger(Int128.self, try value(key), path(key)) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try state.decodeInteger(UInt128.self, try value(key), path(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try state.decodeChild(type, try value(key), parent: decoder, key: key)
     }
@@ -1340,6 +1350,12 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
         guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt64.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int128.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt128.self, i, path(key))
     }
 
     /// Missing and `null` are nil; in mapping mode so is an empty (or blank) string for `URL?`, as for
@@ -1475,6 +1491,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { s, i, p in try s.decodeInteger(UInt16.self, i, p()) } }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { s, i, p in try s.decodeInteger(UInt32.self, i, p()) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { s, i, p in try s.decodeInteger(UInt64.self, i, p()) } }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try next(type) { s, i, p in try s.decodeInteger(Int128.self, i, p()) } }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try next(type) { s, i, p in try s.decodeInteger(UInt128.self, i, p()) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard position < end else { throw atEnd(type) }
         let result = try state.decodeChild(type, position, parent: decoder, key: JSONIndexKey(currentIndex))

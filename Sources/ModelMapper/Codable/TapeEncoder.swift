@@ -480,6 +480,8 @@ struct TapeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(name(key), .uint(UInt64(value))) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(name(key), .uint(UInt64(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(name(key), .uint(value)) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { object.set(name(key), .number(String(value))) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { object.set(name(key), .number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         object.set(name(key), try state.box(value, path(key)))
     }
@@ -625,6 +627,8 @@ struct TapeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { array.values.append(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt32) throws { array.values.append(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { array.values.append(.uint(value)) }
+    mutating func encode(_ value: Int128) throws { array.values.append(.number(String(value))) }
+    mutating func encode(_ value: UInt128) throws { array.values.append(.number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { array.values.append(try state.box(value, path())) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -682,5 +686,7 @@ struct TapeSingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try set(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt32) throws { try set(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { try set(.uint(value)) }
+    mutating func encode(_ value: Int128) throws { try set(.number(String(value))) }
+    mutating func encode(_ value: UInt128) throws { try set(.number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { try set(try state.box(value, codingPath)) }
 }

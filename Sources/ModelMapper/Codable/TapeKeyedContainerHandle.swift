@@ -47,6 +47,8 @@ struct TapeKeyedContainerHandle<Key: CodingKey>: KeyedDecodingContainerProtocol 
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try with { try $0.decode(type, forKey: key) } }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try with { try $0.decode(type, forKey: key) } }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try with { try $0.decode(type, forKey: key) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try with { try $0.decode(type, forKey: key) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try with { try $0.decode(type, forKey: key) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try with { try $0.decode(type, forKey: key) } }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try with { try $0.decodeIfPresent(type, forKey: key) } }
@@ -63,6 +65,8 @@ struct TapeKeyedContainerHandle<Key: CodingKey>: KeyedDecodingContainerProtocol 
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try with { try $0.decodeIfPresent(type, forKey: key) } }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try with { try $0.decodeIfPresent(type, forKey: key) } }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try with { try $0.decodeIfPresent(type, forKey: key) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try with { try $0.decodeIfPresent(type, forKey: key) }
     }
