@@ -1124,21 +1124,21 @@ class TapeKeyedContainerBase {
 final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    /// Each key once, in member order: two members whose keys are the same after the key strategy (or
-    /// repeated in the JSON) are one key, as in JSONDecoder's dictionary (the first member's value is read).
+    /// The members' keys in member order. Under a key strategy, two members whose keys convert to the same
+    /// name are one key, listed once, as in JSONDecoder's dictionary (the first member's value is read). A key
+    /// repeated in the JSON itself stays listed twice (see the fuzz target's `duplicateKeys` difference).
     var allKeys: [Key] {
         var keys: [Key] = []
-        var seen = Set<String>()
-        func add(_ name: String) {
-            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
-        }
         if let convertedKeys {
-            for (_, name) in convertedKeys { add(name) }
+            var seen = Set<String>()
+            for (_, name) in convertedKeys where seen.insert(name).inserted {
+                if let key = Key(stringValue: name) { keys.append(key) }
+            }
             return keys
         }
         var k = objectIndex + 1
         while k < end {
-            if let name = try? tape.string(at: k) { add(name) }
+            if let name = try? tape.string(at: k), let key = Key(stringValue: name) { keys.append(key) }
             k = tape.indexAfterValue(at: k + 1)
         }
         return keys
