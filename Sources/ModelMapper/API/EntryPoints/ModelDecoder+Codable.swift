@@ -44,6 +44,24 @@ extension ModelDecoder {
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
+    // MARK: Configuration
+
+    /// Decodes a `DecodableWithConfiguration` value (its `init(from:configuration:)`), as JSONDecoder's
+    /// `decode(_:from:configuration:)`.
+    public func decode<T: DecodableWithConfiguration, Input: JSONInput>(_ type: T.Type, from json: Input,
+                                                                        configuration: T.DecodingConfiguration) throws -> T {
+        try decodeTape(from: json, usesMapping: true) { state, index in
+            try type.init(from: TapeDecoder(state: state, index: index, ref: .stack(state.keyStack.count)), configuration: configuration)
+        }
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value with the configuration `C` provides.
+    public func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding, Input: JSONInput>(
+        _ type: T.Type, from json: Input, configuration: C.Type
+    ) throws -> T where T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: json, configuration: C.decodingConfiguration)
+    }
+
     // MARK: Root paths
 
     /// Decodes any `Decodable` value at a key path of the document (`"data.user"`), as
@@ -87,8 +105,24 @@ extension ModelDecoder {
         return s
     }
 
+    /// `json` inside braces when ``assumesTopLevelDictionary`` is set and it does not open an object.
+    func bracedIfAssumed<Input: JSONInput>(_ json: Input) -> [UInt8]? {
+        guard assumesTopLevelDictionary else { return nil }
+        return json.withJSONBytes(TopLevelDictionary.braced)
+    }
+
     func decodeCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, usesMapping: Bool,
                                                        at root: RootPath? = nil) throws -> T {
+        try decodeTape(from: json, usesMapping: usesMapping, at: root) { state, index in
+            try state.decodeValue(type, index, .stack(state.keyStack.count))
+        }
+    }
+
+    /// Parses `json` and calls `read` with the Codable decoding state and the root value's token (the
+    /// value at `root` when given); errors become `DecodingError`s with the input position.
+    func decodeTape<T, Input: JSONInput>(from json: Input, usesMapping: Bool, at root: RootPath? = nil,
+                                         _ read: (TapeDecodingState, Int) throws -> T) throws -> T {
+        if let braced = bracedIfAssumed(json) { return try decodeTape(from: braced, usesMapping: usesMapping, at: root, read) }
         var options = self.options
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
@@ -125,7 +159,7 @@ extension ModelDecoder {
                             }
                         }
                         do {
-                            value.initialize(to: try state.decodeValue(type, index, .stack(state.keyStack.count)))
+                            value.initialize(to: try read(state, index))
                             decoded = true
                             return nil
                         } catch {
