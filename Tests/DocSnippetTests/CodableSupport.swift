@@ -53,6 +53,31 @@ final class CodableSupportSnippets: XCTestCase {
         XCTAssertEqual(encoded, #"{"full_name":"Ada","id":1}"#)
     }
 
+    func testConfigurationsAndMembersOnly() throws {
+        struct Celsius: DecodableWithConfiguration, EncodableWithConfiguration {
+            var degrees: Double
+            init(degrees: Double) { self.degrees = degrees }
+            init(from decoder: any Decoder, configuration offset: Double) throws {
+                degrees = try decoder.singleValueContainer().decode(Double.self) - offset
+            }
+            func encode(to encoder: any Encoder, configuration offset: Double) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(degrees + offset)
+            }
+        }
+
+        let fromKelvin = try ModelDecoder().decode(Celsius.self, from: "300.5", configuration: 273.15)
+        let asKelvin = try ModelEncoder().encode(Celsius(degrees: 20), configuration: 273.15)
+
+        var membersOnly = ModelDecoder()
+        membersOnly.assumesTopLevelDictionary = true
+        let counts = try membersOnly.decode([String: Int].self, from: #""a": 1, "b": 2"#)
+        // fromKelvin.degrees ≈ 27.35, String(decoding: asKelvin, as: UTF8.self) == "293.15", counts == ["a": 1, "b": 2]
+        XCTAssertEqual(fromKelvin.degrees, 27.35, accuracy: 1e-9)
+        XCTAssertEqual(String(decoding: asKelvin, as: UTF8.self), "293.15")
+        XCTAssertEqual(counts, ["a": 1, "b": 2])
+    }
+
     func testRootPathsAndUnknownCases() throws {
         struct Tweet: Codable, Equatable {
             var id: Int

@@ -1126,9 +1126,10 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
         "Codable FZCAll.default": "ok", "Codable FZCAll.snake": "ok", "JSONValue": "ok",
     ],
     // `{"shape":{"none":{},"none":{}}}`: ModelDecoder sees two keys for the enum case (typeMismatch),
-    // JSONDecoder one (decodes .none).
+    // JSONDecoder one (decodes .none). Under a key strategy the two convert to one key, listed once in
+    // allKeys (issue 26): then ModelDecoder decodes .none too.
     "codable-duplicate-key-enum.json": [
-        "Codable FZCAll.default": "typeMismatch", "Codable FZCAll.snake": "typeMismatch", "JSONValue": "ok",
+        "Codable FZCAll.default": "typeMismatch", "Codable FZCAll.snake": "ok", "JSONValue": "ok",
     ],
     // `{"i64":9223372036854775807.0}`: ModelDecoder decodes Int64.max, JSONDecoder throws dataCorrupted.
     "codable-integral-float-at-64-bit-bound.json": [

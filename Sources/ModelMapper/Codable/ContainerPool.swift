@@ -19,8 +19,14 @@
 // - A pool serves one container type (one per key type and coder): its boxes are cast back to that type.
 // - `take` hands an entry out unretained: the pool's array keeps it until `removeAll` (at the end of a
 //   coding), and the caller borrows it only inside the call that took it (`_withUnsafeGuaranteedRef`).
-// - `removeAll(keepingHeldEntries: true)` frees only entries whose box nobody else holds; the others are
-//   kept alive for good (the decoder's boxes hold their `Ref` unretained: TapeKeyedContainerHandle.swift).
+// - The decoder's boxes hold their `Ref` unretained (TapeKeyedContainerHandle.swift), so its pools call
+//   `removeAll` only when `hasHeldEntries()` is false; a decoding whose value kept a container
+//   (`TapeDecodingState.end`) keeps its pools, and its state, until every kept box is let go
+//   (KeptDecodingStates.swift).
+// - Pooling can be switched off for the process (`isEnabled`, read once): every coder then makes plain
+//   containers, the path taken when the layout check fails.
+
+import Foundation
 
 /// Stands for a pooled container box: only retained, released and checked for uniqueness.
 final class PooledBox {}
@@ -39,6 +45,11 @@ struct ContainerPool<Ref: AnyObject> {
     private var entries: [PooledContainer<Ref>] = []
     /// Most containers are taken and dropped in stack order: the search starts at the last one given.
     private var hint = 0
+
+    /// Whether pooling is allowed: `MODELMAPPER_CONTAINER_POOL=off` in the environment switches it off for
+    /// the process (read once), so that the tests run the path a Swift release with another container
+    /// layout would take.
+    static var isEnabled: Bool { ContainerPoolSwitch.isEnabled }
 
     /// Whether a container of type `C` is one reference (see the invariants).
     static func isSupported<C>(_ type: C.Type) -> Bool {
@@ -73,19 +84,31 @@ struct ContainerPool<Ref: AnyObject> {
         hint = entries.count - 1
     }
 
-    /// Drops the containers (they reference the coder's state: call at the end of a coding).
-    /// `keepingHeldEntries`: for pools whose boxes refer to their `Ref` unretained
-    /// (TapeKeyedContainerHandle.swift), an entry whose box is still held elsewhere (code kept the
-    /// container past its coding) is kept alive for good instead.
-    mutating func removeAll(keepingHeldEntries: Bool = false) {
-        if keepingHeldEntries {
-            for i in entries.indices where !isKnownUniquelyReferenced(&entries[i].box) {
-                _ = Unmanaged.passRetained(entries[i])
-            }
-        }
+    /// Whether code outside the pool still holds one of its containers (kept it past its coding).
+    mutating func hasHeldEntries() -> Bool {
+        for i in entries.indices where !isKnownUniquelyReferenced(&entries[i].box) { return true }
+        return false
+    }
+
+    /// Calls `body` with the `Ref` of every container of the pool.
+    func forEach(_ body: (Ref) -> Void) {
+        for entry in entries { body(entry.ref) }
+    }
+
+    /// Drops the containers (they reference the coder's state: call at the end of a coding, and for the
+    /// decoder's pools only when `hasHeldEntries()` is false).
+    mutating func removeAll() {
         entries.removeAll()
         hint = 0
     }
+}
+
+/// The process's setting for `ContainerPool.isEnabled` (a stored static cannot be in a generic type).
+enum ContainerPoolSwitch {
+    static let isEnabled: Bool = {
+        guard let value = getenv("MODELMAPPER_CONTAINER_POOL") else { return true }
+        return String(cString: value) != "off"
+    }()
 }
 
 /// A keyed decoding container that is never used: only wrapped once, to look at the box type.

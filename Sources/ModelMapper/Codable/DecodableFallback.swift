@@ -22,8 +22,8 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
     }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Value {
-        let state = TapeDecodingState.begin(tape: c.tape, context: c, mode: .mapping, models: models)
-        defer { state.end() }
+        var state = TapeDecodingState.begin(tape: c.tape, context: c, mode: .mapping, models: models)
+        defer { TapeDecodingState.end(&state) }
         do {
             return try state.decodeValue(Value.self, index, .stack(0))
         } catch let error as MappingError {
@@ -65,6 +65,7 @@ final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Send
             let state = TapeEncodingState(mode: .mapping, options: e.options, models: models)
             func box<E: Encodable>(_ value: E) throws -> EncodedNode { try state.box(value, []) }
             let node = try box(encodable)
+            try state.throwRefusal()
             try state.write(node, &e)
         } catch let error as MappingError {
             throw error

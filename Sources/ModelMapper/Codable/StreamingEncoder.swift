@@ -228,8 +228,10 @@ extension TapeEncodingState {
         return container
     }
 
-    /// Whether a `KeyedEncodingContainer` is exactly one reference to its box (see `keyedContainer`).
+    /// Whether a `KeyedEncodingContainer` is exactly one reference to its box (see `keyedContainer`), and
+    /// pooling is not switched off (`ContainerPool.isEnabled`).
     static let poolsContainers: Bool = {
+        guard ContainerPool<StreamContainerRef>.isEnabled else { return false }
         guard MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.size == MemoryLayout<AnyObject>.size,
               MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
         let probe = KeyedEncodingContainer(StreamKeyedContainer<StreamNoKey>(
@@ -687,6 +689,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { if member(key) { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if member(key) { try state.streamValue(value, depth: depth, key: key) }
     }
@@ -824,6 +828,8 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { if element() != nil { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt32) throws { if element() != nil { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt64) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int128) throws { if element() != nil { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt128) throws { if element() != nil { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let n = element() { try state.streamValue(value, depth: Int(depth), key: JSONIndexKey(n)) }
     }
@@ -893,6 +899,8 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt32) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode(_ value: UInt64) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: Int128) throws { if claim() { state.out.writer.integer(value) } }
+    mutating func encode(_ value: UInt128) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if claim() { try state.streamValue(value, depth: Int(depth), key: StreamNoKey()) }
     }

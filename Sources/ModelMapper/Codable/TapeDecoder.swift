@@ -2,12 +2,27 @@
 // a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
 // cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
 // `reinterpreter`, which is set to the key type's reinterpreter before a container is first reused:
-// asserted) and raw-buffer comparisons of key bytes. Invariants: key slices lie inside `names.quoted` (asserted by the
-// rebasing subscripts in debug builds); tape bytes are read only through `TapeView.bytes`; the state's
-// `unretained` setting is only borrowed while `current` (a strong reference to the same object, asserted)
-// is set, so it is never read after `end()` let it go; a key type's pool is borrowed by `keyedContainer`
-// while `keyedPools` holds it (pools go only in `retire()`), and owns every container it made, which the
-// handles in their boxes refer to unretained (TapeKeyedContainerHandle.swift).
+// asserted), unowned(unsafe) references from containers to their state, and raw-buffer comparisons of key
+// bytes. Invariants:
+// - Key slices lie inside `names.quoted` (asserted by the rebasing subscripts in debug builds); tape bytes
+//   are read only through `TapeView.bytes`.
+// - The state's `unretained` setting is only borrowed while `current` (a strong reference to the same
+//   object, asserted) is set. `current` is nil only in a spare state, and no decoder or container refers
+//   to a spare state: `end` gives the state back as the spare only when the caller's reference is the only
+//   one (`isKnownUniquelyReferenced`: decoders, unkeyed and unpooled keyed containers hold the state) and
+//   no pooled box is held outside its pool (`hasHeldEntries`).
+// - Otherwise the decoding kept something (JSONDecoder allows it) and `end` detaches the state: it reads a
+//   `DetachedTape` (a copy owned by its setting), every container it made is pointed at the copy (pooled:
+//   through the pools; unpooled: through `unpooled`, which each adds itself to and removes itself from),
+//   it pools no more containers, and it is never reused. So a kept decoder or container never reads the
+//   caller's bytes or the tokenizer's buffers after the entry point returned.
+// - A pooled container refers to its state unowned(unsafe) and the state's pool owns it (the handle in its
+//   box refers to it unretained, TapeKeyedContainerHandle.swift): the state lives while its pools do, and
+//   its pools are dropped (`retire`) only when none of their boxes is held elsewhere (asserted); a detached
+//   state with held boxes is kept by `KeptDecodingStates` until they are let go. An unpooled container
+//   holds its state (`owner`).
+// - A key type's pool is borrowed by `keyedContainer` while `keyedPools` holds it (pools go only in
+//   `retire()`).
 import Foundation
 
 // The Codable decoder: a `Decoder` over the tape.
@@ -72,9 +87,12 @@ final class TapeDecodingState: ThreadSpareObject {
         let usesMapping: Bool
         let convertsKeys: Bool
         let isFoundation: Bool
+        /// What owns `tape` when it is not the caller's: the copy a decoding detached onto (`DetachedTape`).
+        let keepsAlive: AnyObject?
 
         init(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
-             strategies: FoundationDecodingStrategies, usesMapping: Bool) {
+             strategies: FoundationDecodingStrategies, usesMapping: Bool, keepsAlive: AnyObject? = nil) {
+            self.keepsAlive = keepsAlive
             self.models = models
             self.tape = tape
             c = context
@@ -97,14 +115,21 @@ final class TapeDecodingState: ThreadSpareObject {
             isFoundation = mode == .foundation
             if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
         }
+
+        /// The same setting reading `copy`, a copy of its tape.
+        func reading(_ copy: DetachedTape) -> Setting {
+            Setting(tape: copy.view, context: DecodeContext(tape: copy.view, options: c.options, report: c.report), mode: mode,
+                    models: models, strategies: strategies, usesMapping: usesMapping, keepsAlive: copy)
+        }
     }
 
     /// The current decoding's setting; nil between decodings, so a spare state keeps none of the last
     /// caller's options (userInfo, closures) alive.
     @exclusivity(unchecked) private var current: Setting?
 
-    /// Valid between `begin` and `end`. A decoder or container kept by an `init(from:)` past its decoding
-    /// (which JSONDecoder's allow) stops here rather than read a tape that is gone.
+    /// Valid between `begin` and `end`, and for good once the state is detached (`end`): a decoder or
+    /// container kept past its decoding always finds its setting. Only a spare state has none, and no
+    /// decoder or container refers to a spare state (`end` checks it).
     var setting: Setting {
         guard let current else { preconditionFailure("a Decoder or container of ModelDecoder used after its decoding ended") }
         return current
@@ -158,46 +183,105 @@ final class TapeDecodingState: ThreadSpareObject {
     lazy var uuidCodec = UUIDCodec()
     lazy var timeZoneCodec = TimeZoneCodec()
 
+    /// Whether keyed containers come from the pools: `poolsContainers`, until the state is detached (a
+    /// detached state's containers own their reference to it, as kept ones must).
+    @exclusivity(unchecked) private(set) var pools = TapeDecodingState.poolsContainers
+    /// Set by `detach`, for good.
+    @exclusivity(unchecked) private(set) var isDetached = false
+
     private init(_ setting: Setting) {
         current = setting
         unretained = Unmanaged.passUnretained(setting)
     }
 
+    deinit {
+        // A detached state is freed when the last decoder or container kept from it goes.
+        retire()
+    }
+
     private static let spare = ThreadSpare<TapeDecodingState>()
 
-    /// A state for one decoding: the thread's spare when it has one. Pair with `end()`.
+    /// A state for one decoding: the thread's spare when it has one. Pair with `end(_:)`.
     static func begin(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
                       strategies: FoundationDecodingStrategies = FoundationDecodingStrategies(),
                       usesMapping: Bool = true) -> TapeDecodingState {
         let setting = Setting(tape: tape, context: context, mode: mode, models: models, strategies: strategies,
                               usesMapping: usesMapping)
-        guard let state = spare.take() else { return TapeDecodingState(setting) }
+        guard let state = spare.take() else {
+            KeptDecodingStates.shared.sweep()
+            return TapeDecodingState(setting)
+        }
         state.current = setting
         state.unretained = Unmanaged.passUnretained(setting)
         return state
     }
 
-    /// Ends a decoding: publishes the key names it added and keeps the state as the thread's spare (its
-    /// containers are handed out again once unreferenced; see `keyedContainer`).
-    func end() {
-        keyStack.removeAll(keepingCapacity: true)
-        fixedPaths.removeAll(keepingCapacity: true)
-        unreportedContext = nil
-        current = nil
-        for entry in keyedPools { entry.publish() }
+    /// Ends a decoding; `state` is the caller's reference from `begin`, and must be its only one left unless
+    /// the decoded value kept a decoder or container. Publishes the key names it added. Then:
+    /// - nothing kept: the state becomes the thread's spare (its containers are handed out again once
+    ///   unreferenced; see `keyedContainer`);
+    /// - a decoder or container kept (JSONDecoder allows reading it later): the state is detached — it
+    ///   reads a copy of the tape from now on, is never reused for another decoding, and lives while what
+    ///   was kept refers to it (see `detach`).
+    static func end(_ state: inout TapeDecodingState) {
+        for entry in state.keyedPools { entry.publish() }
+        let keptContainer = state.holdsKeptContainers
+        guard isKnownUniquelyReferenced(&state) && !keptContainer else {
+            state.detach(registering: keptContainer)
+            return
+        }
+        state.keyStack.removeAll(keepingCapacity: true)
+        state.fixedPaths.removeAll(keepingCapacity: true)
+        state.unreportedContext = nil
+        state.current = nil
         // A thread that meets many key types starts over rather than search a long list per object.
-        if keyedPools.count > TapeDecodingState.keptKeyTypes { retire() }
-        TapeDecodingState.spare.give(self)
+        if state.keyedPools.count > TapeDecodingState.keptKeyTypes { state.retire() }
+        TapeDecodingState.spare.give(state)
+    }
+
+    /// Moves the state onto a copy of its tape (the tokenizer's buffers and the caller's bytes are reused
+    /// or freed once the decoding returns) and stops pooling. The kept decoders and unkeyed containers hold
+    /// the state; kept pooled keyed containers do not (their boxes refer to them unretained and they refer
+    /// to the state unowned), so with any of those the state is registered in `KeptDecodingStates` until
+    /// their boxes are let go.
+    private func detach(registering: Bool) {
+        let copy = DetachedTape(copying: tape)
+        let moved = setting.reading(copy)
+        current = moved
+        unretained = Unmanaged.passUnretained(moved)
+        unreportedContext = nil
+        pools = false
+        isDetached = true
+        for entry in keyedPools { entry.pool.forEach { $0.tape = copy.view } }
+        for container in unpooled { container.takeUnretainedValue().tape = copy.view }
+        if registering { KeptDecodingStates.shared.register(self) }
     }
 
     /// The most key types a spare state keeps pools for.
     static let keptKeyTypes = 32
 
-    /// Drops the pooled containers (they refer to this state).
+    /// Drops the pooled containers (they refer to this state). Only when none is held elsewhere: at the
+    /// end of a decoding that kept none, at thread exit (a spare state), when a detached state goes.
     func retire() {
-        for entry in keyedPools { entry.pool.removeAll(keepingHeldEntries: true) }
+        for entry in keyedPools {
+            assert(!entry.pool.hasHeldEntries(), "a pooled container is still held")
+            entry.pool.removeAll()
+        }
         keyedPools.removeAll()
     }
+
+    /// The keyed containers alive that are not pooled (they hold the state; each adds itself and removes
+    /// itself in its deinit), so that `detach` points them at the copy of the tape.
+    @exclusivity(unchecked) var unpooled: [Unmanaged<TapeKeyedContainerBase>] = []
+
+    func forgetUnpooled(_ container: TapeKeyedContainerBase) {
+        if let i = unpooled.lastIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(container).toOpaque() }) {
+            unpooled.remove(at: i)
+        }
+    }
+
+    /// Whether a pooled keyed container of this state is held outside its pool.
+    var holdsKeptContainers: Bool { keyedPools.contains { $0.pool.hasHeldEntries() } }
 
     /// The kind of the token at `index`; index -1 is a null that is not on the tape (a missing `super`).
     @inline(__always)
@@ -249,14 +333,14 @@ final class TapeDecodingState: ThreadSpareObject {
         if T.self == Double.self { return same(try decodeDouble(index, parent.childPath(key)), as: T.self) }
         if T.self == Bool.self { return same(try decodeBool(index, parent.childPath(key)), as: T.self) }
         guard let depth = parent.stackDepth else {
-            return try decodeValue(T.self, index, .fixed(parent.childPath(key)))
+            return try decodeValue(type, index, .fixed(parent.childPath(key)))
         }
         if keyStack.count > depth { keyStack.removeSubrange(depth...) }
         keyStack.append(key)
         defer {
             if keyStack.count == depth + 1 { keyStack.removeLast() } else if keyStack.count > depth { keyStack.removeSubrange(depth...) }
         }
-        return try decodeValue(T.self, index, .stack(depth + 1))
+        return try decodeValue(type, index, .stack(depth + 1))
     }
 
     // MARK: Keyed containers
@@ -328,7 +412,9 @@ final class TapeDecodingState: ThreadSpareObject {
         let id = ObjectIdentifier(type)
         for candidate in keyedPools where candidate.type == id { return candidate }
         let created = KeyedPool(type)
-        keyedPools.append(created)
+        // A detached state's list stays as it was (KeptDecodingStates reads it from other threads); its
+        // containers hold their entry.
+        if !isDetached { keyedPools.append(created) }
         return created
     }
 
@@ -337,15 +423,17 @@ final class TapeDecodingState: ThreadSpareObject {
     /// generic metadata lookups for the box and container types, per object.
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder) throws -> KeyedDecodingContainer<Key> {
+        // A detached state's entry for a new key type is held only by the container (see `keyedPool`).
+        if isDetached { return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: keyedPool(type), owner: self)) }
         // Borrowed, not retained per object: `keyedPools` holds the pool until the decoding ends.
-        try Unmanaged.passUnretained(keyedPool(type))._withUnsafeGuaranteedRef { pool in try keyedContainer(type, decoder, pool) }
+        return try Unmanaged.passUnretained(keyedPool(type))._withUnsafeGuaranteedRef { pool in try keyedContainer(type, decoder, pool) }
     }
 
     @inline(__always)
     private func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder,
                                                 _ pool: KeyedPool) throws -> KeyedDecodingContainer<Key> {
-        guard TapeDecodingState.poolsContainers else {
-            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: pool))
+        guard pools else {
+            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: pool, owner: self))
         }
         if let free = pool.pool.take() {
             return try free._withUnsafeGuaranteedRef { reused in
@@ -357,15 +445,17 @@ final class TapeDecodingState: ThreadSpareObject {
                 return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
             }
         }
-        let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool)
+        let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool, owner: nil)
         let container = KeyedDecodingContainer(TapeKeyedContainerHandle(made))
         // Owned by the pool from here on: the handle in the box does not retain it.
         pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made, limit: .max)
         return container
     }
 
-    /// Whether a `KeyedDecodingContainer` is exactly one reference to its box (see ContainerPool.swift).
+    /// Whether a `KeyedDecodingContainer` is exactly one reference to its box (see ContainerPool.swift),
+    /// and pooling is not switched off (`ContainerPool.isEnabled`).
     static let poolsContainers: Bool = {
+        guard ContainerPool<TapeKeyedContainerBase>.isEnabled else { return false }
         guard ContainerPool<TapeKeyedContainerBase>.isSupported(KeyedDecodingContainer<JSONStringKey>.self) else { return false }
         let probe = KeyedDecodingContainer(ProbeKeyedDecodingContainer<JSONStringKey>())
         return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedDecodingContainerBox")
@@ -598,7 +688,8 @@ final class TapeDecodingState: ThreadSpareObject {
     // MARK: Any Decodable
 
     /// Special types natively, `JSONMappable` models through their mapping, everything else through its
-    /// `init(from:)`.
+    /// `init(from:)`. `type` is the dynamic type: a class metatype may name a subclass of `T`, which is
+    /// what is decoded (as JSONDecoder calls `type.init(from:)`).
     func decodeValue<T: Decodable>(_ type: T.Type, _ index: Int, _ ref: PathRef) throws -> T {
         if T.self == String.self { return same(try decodeString(index, resolve(ref)), as: T.self) }
         if T.self == Int.self { return same(try decodeInteger(Int.self, index, resolve(ref)), as: T.self) }
@@ -631,7 +722,7 @@ final class TapeDecodingState: ThreadSpareObject {
             // A model's rule (a name); JSONDecoder's is TimeZone's own Codable form, an object.
             if !isFoundation { return same(try decodeWithCodec(timeZoneCodec, strictInFoundation: false, index, ref), as: T.self) }
         case .mappable:
-            if usesMapping, let model = T.self as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
+            if usesMapping, let model = type as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
         case .array:
             // Arrays element by element into their storage (no per-element generic append).
             try checkStack(index, ref)
@@ -641,10 +732,10 @@ final class TapeDecodingState: ThreadSpareObject {
         case .stringKeyedDictionary:
             // JSONDecoder applies no key strategy to `[String: Value]` keys.
             try checkStack(index, ref)
-            return try T(from: TapeDecoder(state: self, index: index, ref: ref, rawKeys: isFoundation))
+            return try type.init(from: TapeDecoder(state: self, index: index, ref: ref, rawKeys: isFoundation))
         }
         try checkStack(index, ref)
-        return try T(from: TapeDecoder(state: self, index: index, ref: ref))
+        return try type.init(from: TapeDecoder(state: self, index: index, ref: ref))
     }
 
     /// A ``JSONUnknownCaseRepresentable`` raw-value enum: the raw value, then `init(rawValue:)` (what the
@@ -948,8 +1039,10 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try state.decodeInteger(UInt16.self, index, codingPath) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(UInt32.self, index, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(UInt64.self, index, codingPath) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try state.decodeInteger(Int128.self, index, codingPath) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try state.decodeInteger(UInt128.self, index, codingPath) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try state.decodeValue(T.self, index, ref)
+        try state.decodeValue(type, index, ref)
     }
 }
 
@@ -958,7 +1051,11 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
 /// What a keyed container reads: reset when a pooled container is handed out again (see
 /// `TapeDecoder.container(keyedBy:)`).
 class TapeKeyedContainerBase {
-    final let state: TapeDecodingState
+    /// Unowned: a pooled container belongs to its state's pool (a strong reference would be a cycle, and
+    /// would hide from `TapeDecodingState.end` whether a decoder was kept); `owner` holds the state for an
+    /// unpooled container, which its box owns.
+    unowned(unsafe) final let state: TapeDecodingState
+    private final let owner: TapeDecodingState?
     /// The state's tape, set again when a pooled container is handed out for a new decoding.
     @exclusivity(unchecked) final var tape: TapeView
     /// The object's start token and the decoder's path (`TapeDecoder.packed`): the decoder without its
@@ -982,8 +1079,11 @@ class TapeKeyedContainerBase {
     @exclusivity(unchecked) final var memberCount = -1
     @exclusivity(unchecked) final var membersTruncated = false
 
-    init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool) throws {
+    /// A container for the object of `decoder`; `owner` is its state when the container is not pooled.
+    init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool, owner: TapeDecodingState?) throws {
+        assert(owner == nil || owner === decoder.state, "an unpooled container owned by another state")
         state = decoder.state
+        self.owner = owner
         tape = state.tape
         self.keys = keys
         names = keys.names
@@ -992,6 +1092,11 @@ class TapeKeyedContainerBase {
         end = 0
         cursor = 0
         try reset(decoder)
+        if let owner { owner.unpooled.append(.passUnretained(self)) }
+    }
+
+    deinit {
+        owner?.forgetUnpooled(self)
     }
 
     /// Points the container at the object of `decoder`.
@@ -1021,10 +1126,16 @@ class TapeKeyedContainerBase {
 final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
+    /// The members' keys in member order. Under a key strategy, two members whose keys convert to the same
+    /// name are one key, listed once, as in JSONDecoder's dictionary (the first member's value is read). A key
+    /// repeated in the JSON itself stays listed twice (see the fuzz target's `duplicateKeys` difference).
     var allKeys: [Key] {
         var keys: [Key] = []
         if let convertedKeys {
-            for (_, name) in convertedKeys { if let key = Key(stringValue: name) { keys.append(key) } }
+            var seen = Set<String>()
+            for (_, name) in convertedKeys where seen.insert(name).inserted {
+                if let key = Key(stringValue: name) { keys.append(key) }
+            }
             return keys
         }
         var k = objectIndex + 1
@@ -1186,8 +1297,10 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try state.decodeInteger(UInt16.self, try value(key), path(key)) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try state.decodeInteger(UInt32.self, try value(key), path(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(UInt64.self, try value(key), path(key)) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try state.decodeInteger(Int128.self, try value(key), path(key)) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try state.decodeInteger(UInt128.self, try value(key), path(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.decodeChild(T.self, try value(key), parent: decoder, key: key)
+        try state.decodeChild(type, try value(key), parent: decoder, key: key)
     }
 
     // decodeIfPresent: one lookup (the protocol's defaults look the key up three times).
@@ -1240,6 +1353,12 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
         guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt64.self, i, path(key))
     }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int128.self, i, path(key))
+    }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt128.self, i, path(key))
+    }
 
     /// Missing and `null` are nil; in mapping mode so is an empty (or blank) string for `URL?`, as for
     /// ModelMapper's own `URL?` properties.
@@ -1252,7 +1371,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
                 throw state.converted(error, URL.self, i, path(key))
             }
         }
-        return try state.decodeChild(T.self, i, parent: decoder, key: key)
+        return try state.decodeChild(type, i, parent: decoder, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -1374,9 +1493,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { s, i, p in try s.decodeInteger(UInt16.self, i, p()) } }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { s, i, p in try s.decodeInteger(UInt32.self, i, p()) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { s, i, p in try s.decodeInteger(UInt64.self, i, p()) } }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try next(type) { s, i, p in try s.decodeInteger(Int128.self, i, p()) } }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try next(type) { s, i, p in try s.decodeInteger(UInt128.self, i, p()) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard position < end else { throw atEnd(type) }
-        let result = try state.decodeChild(T.self, position, parent: decoder, key: JSONIndexKey(currentIndex))
+        let result = try state.decodeChild(type, position, parent: decoder, key: JSONIndexKey(currentIndex))
         position = state.tape.indexAfterValue(at: position)
         currentIndex += 1
         return result

@@ -66,6 +66,13 @@ final class EncodedObject {
         members.append(Member(key: key, length: length, value: value))
     }
 
+    /// The value of member `key`, if there is one.
+    func value(_ key: String) -> EncodedNode? {
+        if let index { return index[key].map { members[$0].value } }
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+
     private func setIndexed(_ key: String, _ value: EncodedNode) {
         if index == nil {
             var built = [String: Int](minimumCapacity: members.count * 2)
@@ -142,6 +149,21 @@ final class TapeEncodingState {
     let escapesSlashes: Bool
     /// `.prettyPrinted` (keys are written by the writer, which indents).
     let pretty: Bool
+
+    /// The first call sequence JSONEncoder refuses (with a precondition) that `encode(to:)` made: a
+    /// container asked for where a value of another kind was encoded. The containers' methods cannot
+    /// throw, so the entry point throws it (`throwRefusal`) instead of writing only the last value.
+    @exclusivity(unchecked) var refusal: EncodingError?
+
+    /// Records a refused call sequence (the first one is thrown).
+    func refuse(_ value: Any, _ path: [any CodingKey], _ message: String) {
+        if refusal == nil { refusal = .invalidValue(value, .init(codingPath: path, debugDescription: message)) }
+    }
+
+    /// Throws the refusal recorded while encoding, if any: call before writing the tree.
+    func throwRefusal() throws {
+        if let refusal { throw refusal }
+    }
 
     init(mode: TapeCodingMode, options: EncodingOptions, models: any MappedModelCodecs,
          strategies: FoundationEncodingStrategies = FoundationEncodingStrategies(), usesMapping: Bool = true) {
@@ -390,25 +412,36 @@ final class TapeEncoder: Encoder {
         return path
     }
 
-    /// The same object for every call (a subclass and its superclass share one object).
+    /// The same object for every call (a subclass and its superclass share one object). Where another kind
+    /// of value was encoded, JSONEncoder stops on a precondition: the encoding is refused (thrown by the
+    /// entry point), and the container writes to an object nobody reads.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let object: EncodedObject
-        if case .object(let existing)? = node {
+        switch node {
+        case .object(let existing)?:
             object = existing
-        } else {
+        case nil:
             object = EncodedObject()
             node = .object(object)
+        default:
+            state.refuse(node as Any, codingPath, "Attempt to push new keyed encoding container when already previously encoded at this path.")
+            object = EncodedObject()
         }
         return KeyedEncodingContainer(TapeKeyedEncodingContainer<Key>(encoder: self, object: object))
     }
 
+    /// The same array for every call; refused where another kind of value was encoded (see above).
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let array: EncodedArray
-        if case .array(let existing)? = node {
+        switch node {
+        case .array(let existing)?:
             array = existing
-        } else {
+        case nil:
             array = EncodedArray()
             node = .array(array)
+        default:
+            state.refuse(node as Any, codingPath, "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+            array = EncodedArray()
         }
         return TapeUnkeyedEncodingContainer(encoder: self, array: array)
     }
@@ -448,6 +481,8 @@ struct TapeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(name(key), .uint(UInt64(value))) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(name(key), .uint(UInt64(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(name(key), .uint(value)) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { object.set(name(key), .number(String(value))) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { object.set(name(key), .number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         object.set(name(key), try state.box(value, path(key)))
     }
@@ -505,22 +540,52 @@ struct TapeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         if let value { try encode(value, forKey: key) } else { absent(key) }
     }
 
+    /// As JSONEncoder: a key that holds an object already (a nested container's, or an encoded value's)
+    /// gets the same object, so both writers' members are kept; a key holding another kind of value is
+    /// refused (JSONEncoder's precondition; thrown by the entry point).
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let nested = EncodedObject()
-        object.set(name(key), .object(nested))
+        let name = name(key)
         let child = TapeEncoder(state: state, codingPath: path(key))
+        let nested: EncodedObject
+        switch object.value(name).map(Self.resolved) {
+        case .object(let existing)?:
+            nested = existing
+        case nil:
+            nested = EncodedObject()
+            object.set(name, .object(nested))
+        case let other?:
+            state.refuse(other, child.codingPath, "Attempt to re-encode into nested KeyedEncodingContainer<\(Key.self)> for key \"\(name)\" is invalid: non-keyed container already encoded for this key")
+            nested = EncodedObject()
+        }
         child.node = .object(nested)
         return KeyedEncodingContainer(TapeKeyedEncodingContainer<NestedKey>(encoder: child, object: nested))
     }
 
+    /// As `nestedContainer(keyedBy:forKey:)`, for arrays.
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = EncodedArray()
-        object.set(name(key), .array(nested))
+        let name = name(key)
         let child = TapeEncoder(state: state, codingPath: path(key))
+        let nested: EncodedArray
+        switch object.value(name).map(Self.resolved) {
+        case .array(let existing)?:
+            nested = existing
+        case nil:
+            nested = EncodedArray()
+            object.set(name, .array(nested))
+        case let other?:
+            state.refuse(other, child.codingPath, "Attempt to re-encode into nested UnkeyedEncodingContainer for key \"\(name)\" is invalid: keyed container/single value already encoded for this key")
+            nested = EncodedArray()
+        }
         child.node = .array(nested)
         return TapeUnkeyedEncodingContainer(encoder: child, array: nested)
+    }
+
+    /// A member's value, seen through a super encoder that wrote it.
+    private static func resolved(_ node: EncodedNode) -> EncodedNode {
+        if case .encoder(let encoder) = node, let written = encoder.node { return resolved(written) }
+        return node
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -563,6 +628,8 @@ struct TapeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { array.values.append(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt32) throws { array.values.append(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { array.values.append(.uint(value)) }
+    mutating func encode(_ value: Int128) throws { array.values.append(.number(String(value))) }
+    mutating func encode(_ value: UInt128) throws { array.values.append(.number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { array.values.append(try state.box(value, path())) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -588,26 +655,39 @@ struct TapeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 }
 
+/// One value per encoder: a second one (or one after a container) is what JSONEncoder refuses with a
+/// precondition; here it is an `EncodingError`, thrown at once (these methods throw).
 struct TapeSingleValueEncodingContainer: SingleValueEncodingContainer {
     let encoder: TapeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var state: TapeEncodingState { encoder.state }
 
-    mutating func encodeNil() throws { encoder.node = .null }
-    mutating func encode(_ value: Bool) throws { encoder.node = .bool(value) }
-    mutating func encode(_ value: String) throws { encoder.node = .string(value) }
-    mutating func encode(_ value: Double) throws { encoder.node = try state.double(value, codingPath) }
-    mutating func encode(_ value: Float) throws { encoder.node = try state.float(value, codingPath) }
-    mutating func encode(_ value: Int) throws { encoder.node = .int(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { encoder.node = .int(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { encoder.node = .int(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { encoder.node = .int(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { encoder.node = .int(value) }
-    mutating func encode(_ value: UInt) throws { encoder.node = .uint(UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { encoder.node = .uint(UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { encoder.node = .uint(UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { encoder.node = .uint(UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { encoder.node = .uint(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.node = try state.box(value, codingPath) }
+    @inline(__always)
+    private func set(_ node: @autoclosure () throws -> EncodedNode) throws {
+        guard encoder.node == nil else {
+            throw EncodingError.invalidValue(encoder.node as Any, .init(
+                codingPath: codingPath, debugDescription: "Attempt to encode value through single value container when previously value already encoded."))
+        }
+        encoder.node = try node()
+    }
+
+    mutating func encodeNil() throws { try set(.null) }
+    mutating func encode(_ value: Bool) throws { try set(.bool(value)) }
+    mutating func encode(_ value: String) throws { try set(.string(value)) }
+    mutating func encode(_ value: Double) throws { try set(try state.double(value, codingPath)) }
+    mutating func encode(_ value: Float) throws { try set(try state.float(value, codingPath)) }
+    mutating func encode(_ value: Int) throws { try set(.int(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { try set(.int(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { try set(.int(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { try set(.int(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { try set(.int(value)) }
+    mutating func encode(_ value: UInt) throws { try set(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { try set(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt16) throws { try set(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt32) throws { try set(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt64) throws { try set(.uint(value)) }
+    mutating func encode(_ value: Int128) throws { try set(.number(String(value))) }
+    mutating func encode(_ value: UInt128) throws { try set(.number(String(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try set(try state.box(value, codingPath)) }
 }

@@ -4,9 +4,9 @@
 // - A handle is made only for a container its key type's pool owns (`TapeDecodingState.keyedContainer`
 //   adds every container it makes to the pool, with the box that holds the handle), and a handle lives
 //   only in that box.
-// - A key type's pool lets an entry go only when nothing else holds the entry's box
-//   (`ContainerPool.removeAll(keepingHeldEntries: true)` keeps the others alive for good), so the
-//   container outlives every handle to it.
+// - A key type's pool lets its entries go only when nothing else holds any entry's box
+//   (`TapeDecodingState.retire` after `hasHeldEntries()` is false; a detached state whose boxes are held is
+//   kept alive with its pools by `KeptDecodingStates`), so the container outlives every handle to it.
 // - Each call borrows the container for its duration (`_withUnsafeGuaranteedRef`).
 
 /// The keyed container `init(from:)` gets when containers are pooled: a plain value naming a pooled
@@ -47,6 +47,8 @@ struct TapeKeyedContainerHandle<Key: CodingKey>: KeyedDecodingContainerProtocol 
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try with { try $0.decode(type, forKey: key) } }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try with { try $0.decode(type, forKey: key) } }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try with { try $0.decode(type, forKey: key) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try with { try $0.decode(type, forKey: key) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try with { try $0.decode(type, forKey: key) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try with { try $0.decode(type, forKey: key) } }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try with { try $0.decodeIfPresent(type, forKey: key) } }
@@ -63,6 +65,8 @@ struct TapeKeyedContainerHandle<Key: CodingKey>: KeyedDecodingContainerProtocol 
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try with { try $0.decodeIfPresent(type, forKey: key) } }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try with { try $0.decodeIfPresent(type, forKey: key) } }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try with { try $0.decodeIfPresent(type, forKey: key) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try with { try $0.decodeIfPresent(type, forKey: key) }
     }

@@ -33,6 +33,11 @@ final class IntegerCodec<Value: FixedWidthInteger>: ValueCodec<Value>, @unchecke
         } else {
             if let v = NumberParsing.uint64(literal), let exact = Value(exactly: v) { return exact }
         }
+        // Int128 and UInt128: an integer literal past 64 bits, exactly (nil past the type's range).
+        if Value.bitWidth > 64, NumberParsing.isPlainInteger(literal),
+           let wide = Value(String(decoding: literal, as: UTF8.self)) {
+            return wide
+        }
         let text = String(decoding: literal, as: UTF8.self)
         if NumberParsing.int64(literal) != nil || NumberParsing.uint64(literal) != nil || NumberParsing.isPlainInteger(literal) {
             throw c.invalid("\(DecodeContext.shortened(text)) is out of range for \(Value.self)", at: index)

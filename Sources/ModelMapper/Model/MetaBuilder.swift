@@ -286,6 +286,8 @@ final class MetaBuilder {
         ObjectIdentifier(UInt16.self): { IntegerCodec<UInt16>() },
         ObjectIdentifier(UInt32.self): { IntegerCodec<UInt32>() },
         ObjectIdentifier(UInt64.self): { IntegerCodec<UInt64>() },
+        ObjectIdentifier(Int128.self): { IntegerCodec<Int128>() },
+        ObjectIdentifier(UInt128.self): { IntegerCodec<UInt128>() },
         ObjectIdentifier(Double.self): { DoubleCodec() },
         ObjectIdentifier(Float.self): { FloatCodec() },
         ObjectIdentifier(Bool.self): { BoolCodec() },

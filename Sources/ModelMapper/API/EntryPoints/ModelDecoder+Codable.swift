@@ -11,17 +11,23 @@ extension ModelDecoder {
     ///   `debugDescription` ends with the position in the input (`(line 3, column 12)`). Invalid JSON is
     ///   `DecodingError.dataCorrupted` with the ``MappingError`` as underlying error.
     public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
-        try decodeCodable(T.self, from: json, usesMapping: true)
+        try decodeCodable(type, from: json, usesMapping: true)
     }
 
     /// Decodes any `Decodable` value through `init(from:)` only, ignoring `JSONMappable` conformances —
     /// what `JSONDecoder` does with the same type (the benchmarks compare the two this way).
     public func decodeUsingCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
-        try decodeCodable(T.self, from: json, usesMapping: false)
+        try decodeCodable(type, from: json, usesMapping: false)
     }
 
-    /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path.
+    /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path. A class metatype
+    /// naming a subclass of `M` decodes the subclass.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+        if ObjectIdentifier(type) != ObjectIdentifier(M.self) {
+            func dynamic<D: JSONMappable & Decodable>(_: D.Type) throws -> M { try decode(D.self, from: json) as! M }
+            let dynamicType: any (JSONMappable & Decodable).Type = type
+            return try dynamic(dynamicType)
+        }
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
@@ -38,6 +44,24 @@ extension ModelDecoder {
         return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
+    // MARK: Configuration
+
+    /// Decodes a `DecodableWithConfiguration` value (its `init(from:configuration:)`), as JSONDecoder's
+    /// `decode(_:from:configuration:)`.
+    public func decode<T: DecodableWithConfiguration, Input: JSONInput>(_ type: T.Type, from json: Input,
+                                                                        configuration: T.DecodingConfiguration) throws -> T {
+        try decodeTape(from: json, usesMapping: true) { state, index in
+            try type.init(from: TapeDecoder(state: state, index: index, ref: .stack(state.keyStack.count)), configuration: configuration)
+        }
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value with the configuration `C` provides.
+    public func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding, Input: JSONInput>(
+        _ type: T.Type, from json: Input, configuration: C.Type
+    ) throws -> T where T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: json, configuration: C.decodingConfiguration)
+    }
+
     // MARK: Root paths
 
     /// Decodes any `Decodable` value at a key path of the document (`"data.user"`), as
@@ -47,7 +71,7 @@ extension ModelDecoder {
     ///   it is not an object, each with the coding path up to there; errors inside the value have the root
     ///   path's keys in front of their coding path.
     public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, at path: MappingKey) throws -> T {
-        try decodeCodable(T.self, from: json, usesMapping: true, at: try RootPath(path))
+        try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
     /// A model that is also `Decodable`, at a key path: the mapper's path (errors are ``MappingError``s).
@@ -81,8 +105,24 @@ extension ModelDecoder {
         return s
     }
 
+    /// `json` inside braces when ``assumesTopLevelDictionary`` is set and it does not open an object.
+    func bracedIfAssumed<Input: JSONInput>(_ json: Input) -> [UInt8]? {
+        guard assumesTopLevelDictionary else { return nil }
+        return json.withJSONBytes(TopLevelDictionary.braced)
+    }
+
     func decodeCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input, usesMapping: Bool,
                                                        at root: RootPath? = nil) throws -> T {
+        try decodeTape(from: json, usesMapping: usesMapping, at: root) { state, index in
+            try state.decodeValue(type, index, .stack(state.keyStack.count))
+        }
+    }
+
+    /// Parses `json` and calls `read` with the Codable decoding state and the root value's token (the
+    /// value at `root` when given); errors become `DecodingError`s with the input position.
+    func decodeTape<T, Input: JSONInput>(from json: Input, usesMapping: Bool, at root: RootPath? = nil,
+                                         _ read: (TapeDecodingState, Int) throws -> T) throws -> T {
+        if let braced = bracedIfAssumed(json) { return try decodeTape(from: braced, usesMapping: usesMapping, at: root, read) }
         var options = self.options
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
@@ -96,10 +136,10 @@ extension ModelDecoder {
                 do {
                     let filter = root?.filter(leaf: nil)
                     return try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
-                        let state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: options),
+                        var state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: options),
                                                             mode: .foundation, models: models,
                                                             strategies: strategies, usesMapping: usesMapping)
-                        defer { state.end() }
+                        defer { TapeDecodingState.end(&state) }
                         var index = 0
                         if let root {
                             switch root.find(tape) {
@@ -119,7 +159,7 @@ extension ModelDecoder {
                             }
                         }
                         do {
-                            value.initialize(to: try state.decodeValue(T.self, index, .stack(state.keyStack.count)))
+                            value.initialize(to: try read(state, index))
                             decoded = true
                             return nil
                         } catch {

@@ -25,6 +25,10 @@ public struct ModelDecoder: Sendable {
     public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
     /// Passed to `init(from:)` as `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether input that does not open an object is read as an object's members without their braces
+    /// (`"a":1,"b":2` as `{"a":1,"b":2}`), as JSONDecoder's `assumesTopLevelDictionary`. Error positions
+    /// then count one more column on the first line (the brace added in front). UTF-8 input only.
+    public var assumesTopLevelDictionary = false
 
     /// A decoder with `options` (lenient by default).
     public init(options: DecodingOptions = .lenient) {
@@ -116,6 +120,7 @@ public struct ModelDecoder: Sendable {
     /// (the root codec's) lets the tape skip what the model does not read.
     func decodeDocument<R, Input: JSONInput>(_ json: Input, filter: TapeFilterNode? = nil, tracksPath: Bool = false,
                                              _ body: (DecodeContext) throws(MappingError) -> R) throws -> R {
+        if let braced = bracedIfAssumed(json) { return try decodeDocument(braced, filter: filter, tracksPath: tracksPath, body) }
         let options = self.options
         return try json.withJSONBytes { bytes throws(MappingError) -> R in
             try decodeBytes(bytes, options: options, filter: filter, tracksPath: tracksPath, body)

@@ -18,6 +18,19 @@ extension ModelEncoder {
         try encodeCodable(value, usesMapping: false).takeData()
     }
 
+    /// Encodes an `EncodableWithConfiguration` value (its `encode(to:configuration:)`), as JSONEncoder's
+    /// `encode(_:configuration:)`.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        try encodeCodable(ConfiguredValue(value: value, configuration: configuration), usesMapping: true).takeData()
+    }
+
+    /// Encodes an `EncodableWithConfiguration` value with the configuration `C` provides.
+    public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(
+        _ value: T, configuration: C.Type
+    ) throws -> Data where T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
     /// A model that is also `Encodable` (a ``JSONCodable`` model) takes the mapper's path.
     public func encode<M: JSONMappable & Encodable>(_ model: M) throws -> Data {
         try encodeOutput(model).takeData()
@@ -82,8 +95,20 @@ extension ModelEncoder {
             }
             node = encoded
         }
+        try state.throwRefusal()
         var context = EncodeContext(options: options, capacity: 4096)
         try state.write(node, &context)
         return context.writer
+    }
+}
+
+/// An `EncodableWithConfiguration` value with its configuration, encoded as the value's
+/// `encode(to:configuration:)` writes it.
+private struct ConfiguredValue<Value: EncodableWithConfiguration>: Encodable {
+    let value: Value
+    let configuration: Value.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder, configuration: configuration)
     }
 }

@@ -222,32 +222,39 @@ public enum KeyStrategy: Sendable {
 
     /// Foundation's snake-case word split (`JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`): a word
     /// ends before an uppercase letter; a run of capitals followed by a lowercase letter is a word up to its
-    /// last capital. Words keep their case.
+    /// last capital. Words keep their case. As Foundation, letters are found among the scalars and the steps
+    /// after and before them are whole characters, so a combining mark stays in its letter's word
+    /// (`theÉ\u{301}nd` is `the`, `É\u{301}nd`).
     static func words(_ name: String) -> [String] {
-        let scalars = Array(name.unicodeScalars)
-        guard scalars.count > 1 else { return [name] }
-        func isUpper(_ i: Int) -> Bool { scalars[i].properties.isUppercase }
-        func isLower(_ i: Int) -> Bool { scalars[i].properties.isLowercase }
-        let end = scalars.count
-        var words: [Range<Int>] = []
-        var wordStart = 0
-        var searchStart = 1
-        while let upper = (searchStart..<end).first(where: isUpper) {
+        guard !name.isEmpty else { return [name] }
+        let scalars = name.unicodeScalars
+        func first(from start: String.Index, where test: (Unicode.Scalar.Properties) -> Bool) -> String.Index? {
+            var i = start
+            while i < scalars.endIndex {
+                if test(scalars[i].properties) { return i }
+                scalars.formIndex(after: &i)
+            }
+            return nil
+        }
+        var words: [Range<String.Index>] = []
+        var wordStart = name.startIndex
+        var searchStart = name.index(after: wordStart)
+        while let upper = first(from: searchStart, where: { $0.isUppercase }) {
             words.append(wordStart..<upper)
-            guard let lower = (upper..<end).first(where: isLower) else {
+            guard let lower = first(from: upper, where: { $0.isLowercase }) else {
                 wordStart = upper
                 break
             }
-            if lower == upper + 1 {
+            if lower == name.index(after: upper) {
                 wordStart = upper
             } else {
-                words.append(upper..<(lower - 1))
-                wordStart = lower - 1
+                let beforeLower = name.index(before: lower)
+                words.append(upper..<beforeLower)
+                wordStart = beforeLower
             }
-            searchStart = lower + 1
-            if searchStart >= end { break }
+            searchStart = scalars.index(after: lower)
         }
-        words.append(wordStart..<end)
-        return words.map { String(String.UnicodeScalarView(scalars[$0])) }
+        words.append(wordStart..<name.endIndex)
+        return words.map { String(name[$0]) }
     }
 }

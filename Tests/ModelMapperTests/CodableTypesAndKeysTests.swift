@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+@testable import ModelMapper
+
+// Issue 26, point 3: Int128/UInt128 both ways (Codable and mapped properties), allKeys once per key under a
+// key strategy, snake case keeping combining marks in their word. Each compared with JSONDecoder/JSONEncoder.
+
+private struct Big: Codable, Equatable {
+    var i: Int128
+    var u: UInt128
+    var opt: Int128?
+    var list: [UInt128]
+}
+
+private struct BigModel: JSONMappable, Equatable {
+    var i: Int128 = 0
+    var u: UInt128 = 0
+}
+
+private enum Outcome: Equatable {
+    case value(String)
+    case dataCorrupted([String])
+    case typeMismatch([String])
+    case other(String)
+}
+
+extension Outcome {
+    var kind: String {
+        switch self {
+        case .value: return "value"
+        case .dataCorrupted: return "dataCorrupted"
+        case .typeMismatch: return "typeMismatch"
+        case .other(let text): return text
+        }
+    }
+}
+
+private func outcome<T>(_ body: () throws -> T) -> Outcome {
+    do { return .value("\(try body())") } catch let error as DecodingError {
+        switch error {
+        case .dataCorrupted(let c): return .dataCorrupted(c.codingPath.map(\.stringValue))
+        case .typeMismatch(_, let c): return .typeMismatch(c.codingPath.map(\.stringValue))
+        default: return .other("\(error)")
+        }
+    } catch { return .other("\(error)") }
+}
+
+final class CodableTypesAndKeysTests: XCTestCase {
+    private let extremes = #"{"i":-170141183460469231731687303715884105728,"u":340282366920938463463374607431768211455,"opt":170141183460469231731687303715884105727,"list":[0,18446744073709551616,1]}"#
+
+    func testInt128AndUInt128DecodeAsJSONDecoder() throws {
+        let data = Data(extremes.utf8)
+        let ours = try ModelDecoder().decode(Big.self, from: data)
+        XCTAssertEqual(ours, try JSONDecoder().decode(Big.self, from: data))
+        XCTAssertEqual(ours.i, .min)
+        XCTAssertEqual(ours.u, .max)
+        XCTAssertEqual(ours.list[1], UInt128(UInt64.max) + 1)
+    }
+
+    func testInt128OutOfRangeFailsAsJSONDecoder() {
+        for json in [#"{"i":170141183460469231731687303715884105728,"u":0,"list":[]}"#,
+                     #"{"i":0,"u":-1,"list":[]}"#,
+                     #"{"i":0,"u":340282366920938463463374607431768211456,"list":[]}"#,
+                     #"{"i":1.5,"u":0,"list":[]}"#,
+                     #"{"i":"1","u":0,"list":[]}"#] {
+            let data = Data(json.utf8)
+            // The same case. (JSONDecoder's dataCorrupted for an Int128 out of range has an empty coding
+            // path on this toolchain; ours names the member.)
+            let ours = outcome { try ModelDecoder().decode(Big.self, from: data) }
+            XCTAssertEqual(ours.kind, outcome { try JSONDecoder().decode(Big.self, from: data) }.kind, json)
+            if case .value = ours { XCTFail("decoded \(json)") }
+            if case .dataCorrupted(let path) = ours { XCTAssertEqual(path.count, 1, json) }
+        }
+    }
+
+    func testInt128AndUInt128EncodeAsJSONEncoder() throws {
+        let value = Big(i: .min, u: .max, opt: nil, list: [0, UInt128(UInt64.max) + 1])
+        for formatting in [[], [.sortedKeys]] as [JSONEncoder.OutputFormatting] {
+            var ours = ModelEncoder()
+            ours.outputFormatting = formatting
+            let theirs = JSONEncoder()
+            theirs.outputFormatting = formatting
+            let a = try ours.encode(value)
+            let b = try theirs.encode(value)
+            if formatting.contains(.sortedKeys) {
+                XCTAssertEqual(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+            }
+            // JSONEncoder's member order is its dictionary's without sorted keys: compared as values.
+            XCTAssertEqual(try ModelDecoder().decode(Big.self, from: a), value)
+            XCTAssertEqual(try JSONDecoder().decode(Big.self, from: a), try JSONDecoder().decode(Big.self, from: b))
+        }
+    }
+
+    func testInt128AsMappedProperties() throws {
+        let json = #"{"i":-170141183460469231731687303715884105728,"u":340282366920938463463374607431768211455}"#
+        let model = try BigModel(json: Data(json.utf8))
+        XCTAssertEqual(model.i, .min)
+        XCTAssertEqual(model.u, .max)
+        XCTAssertEqual(try BigModel(json: Data(model.jsonData())), model)
+        XCTAssertEqual(String(decoding: try model.jsonData(), as: UTF8.self), json)
+        // Range-checked, as the other integers: a MappingError with the property path.
+        XCTAssertThrowsError(try BigModel(json: Data(#"{"i":0,"u":-1}"#.utf8))) { error in
+            XCTAssertEqual((error as? MappingError)?.path, "u")
+        }
+        XCTAssertThrowsError(try BigModel(json: Data(#"{"i":170141183460469231731687303715884105728,"u":0}"#.utf8)))
+    }
+
+    // MARK: Keys
+
+    private struct Keyed: Decodable {
+        let keys: [String]
+        let value: Int
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            init?(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            keys = c.allKeys.map(\.stringValue).sorted()
+            value = try c.decode(Int.self, forKey: AnyKey(stringValue: "name")!)
+        }
+    }
+
+    func testCustomKeyStrategyMappingTwoKeysToOneListsItOnce() throws {
+        let data = Data(#"{"Name":1,"NAME":1,"other":3}"#.utf8)
+        let lowercased: @Sendable ([any CodingKey]) -> any CodingKey = { path in JSONStringKey(path.last!.stringValue.lowercased()) }
+        var ours = ModelDecoder()
+        ours.keyDecodingStrategy = .custom(lowercased)
+        let theirs = JSONDecoder()
+        theirs.keyDecodingStrategy = .custom(lowercased)
+        let a = try ours.decode(Keyed.self, from: data)
+        let b = try theirs.decode(Keyed.self, from: data)
+        XCTAssertEqual(a.keys, b.keys)
+        XCTAssertEqual(a.keys, ["name", "other"])
+        XCTAssertEqual(a.value, b.value)
+    }
+
+    private struct NamedKey: CodingKey {
+        var stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    private struct Names: Encodable {
+        let names: [String]
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: NamedKey.self)
+            for (i, name) in names.enumerated() { try c.encode(i, forKey: NamedKey(name)) }
+        }
+    }
+
+    func testConvertToSnakeCaseKeepsCombiningMarksInTheirWord() throws {
+        let names = ["theE\u{301}nd", "theÉ\u{301}nd", "caféCrème", "userID", "myURLProperty", "aB\u{308}c", "x\u{301}Y"]
+        var ours = ModelEncoder()
+        ours.keyEncodingStrategy = .convertToSnakeCase
+        ours.outputFormatting = .sortedKeys
+        let theirs = JSONEncoder()
+        theirs.keyEncodingStrategy = .convertToSnakeCase
+        theirs.outputFormatting = .sortedKeys
+        let a = String(decoding: try ours.encode(Names(names: names)), as: UTF8.self)
+        let b = String(decoding: try theirs.encode(Names(names: names)), as: UTF8.self)
+        XCTAssertEqual(a, b)
+        XCTAssertTrue(a.contains("\"the_e\u{301}nd\""), a)
+        XCTAssertEqual(FoundationKeys.toSnakeCase("theÉ\u{301}nd"), "the_é\u{301}nd")
+        // The streaming encoder (no sorted keys) names keys the same way.
+        ours.outputFormatting = []
+        theirs.outputFormatting = []
+        let objectA = try JSONSerialization.jsonObject(with: try ours.encode(Names(names: names))) as? NSDictionary
+        let objectB = try JSONSerialization.jsonObject(with: try theirs.encode(Names(names: names))) as? NSDictionary
+        XCTAssertEqual(objectA, objectB)
+    }
+
+    /// The mapping path's `.snakeCase` shares the word split.
+    func testMappingSnakeCaseKeepsCombiningMarksInTheirWord() {
+        XCTAssertEqual(KeyStrategy.snakeCase.key(for: "theÉ\u{301}nd"), "the_é\u{301}nd")
+        XCTAssertEqual(KeyStrategy.snakeCase.key(for: "myURLProperty"), "my_url_property")
+    }
+}
