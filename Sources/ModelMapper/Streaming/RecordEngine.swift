@@ -232,7 +232,7 @@ extension RecordEngine {
         let workers = decoders.count
         let targetGroups = workers * 32
         let groupSize = max(1 << 16, bytes.count / targetGroups + 1)
-        var starts = [0]
+        var starts = [max(0, RecordSplitter.byteOrderMarkLength(bytes))]  // after a UTF-8 BOM
         while let last = starts.last, last + groupSize < bytes.count {
             // The next range starts after the first newline at or past the nominal boundary.
             let from = last + groupSize

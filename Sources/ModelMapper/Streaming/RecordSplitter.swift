@@ -144,6 +144,12 @@ struct LineSplitter {
         position -= delta
         searchFrom -= delta
     }
+
+    /// Starts after a byte-order mark of `count` bytes (before the first `next`).
+    mutating func skipByteOrderMark(_ count: Int) {
+        position = count
+        searchFrom = count
+    }
 }
 
 // MARK: - Concatenated values and top-level arrays
@@ -239,6 +245,12 @@ struct StructuralSplitter {
         position -= delta
         checkPosition -= delta
         valueStart -= delta
+    }
+
+    /// Starts after a byte-order mark of `count` bytes (before the first `next`); it is no column.
+    mutating func skipByteOrderMark(_ count: Int) {
+        position = count
+        checkPosition = count
     }
 
     @inline(__always)
@@ -493,6 +505,8 @@ struct RecordSplitter {
     private let isLines: Bool
     private var lines: LineSplitter
     private var structural: StructuralSplitter
+    /// Before the first record: a UTF-8 byte-order mark there is skipped (streams are read as UTF-8 only).
+    private var atStart = true
 
     init(format: JSONStreamFormat, depthLimit: Int) {
         isLines = format == .lines
@@ -502,7 +516,25 @@ struct RecordSplitter {
 
     @inline(__always)
     mutating func next(_ window: UnsafeRawBufferPointer, atEOF: Bool) -> SplitResult {
-        isLines ? lines.next(window, atEOF: atEOF) : structural.next(window, atEOF: atEOF)
+        if atStart {
+            let bom = Self.byteOrderMarkLength(window)
+            if bom < 0 && !atEOF { return .needMore }
+            atStart = false
+            if bom > 0 {
+                if isLines { lines.skipByteOrderMark(bom) } else { structural.skipByteOrderMark(bom) }
+            }
+        }
+        return isLines ? lines.next(window, atEOF: atEOF) : structural.next(window, atEOF: atEOF)
+    }
+
+    /// 3 when `bytes` start with a UTF-8 byte-order mark, 0 when they do not, -1 when they are too short
+    /// to tell (a prefix of one).
+    static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        for (k, byte) in [UInt8(0xEF), 0xBB, 0xBF].enumerated() {
+            guard k < bytes.count else { return -1 }
+            if bytes[k] != byte { return 0 }
+        }
+        return 3
     }
 
     /// Bytes before this window offset are no longer needed.
