@@ -293,6 +293,30 @@ final class InputNormalizationTests: XCTestCase {
         XCTAssertEqual(try [MappedDoc](json: text).map(\.name), ours.map(\.name))
     }
 
+    /// The fuzz targets' invariants hold on every form (their reference for models is the decoders'
+    /// reading; JSONValue, the streams and the chunked tokenizer keep theirs).
+    func testFuzzTargetsOnEveryInputForm() {
+        let documents = [
+            #"{"i":1,"s":"é𝄞","dict":{"x":1,},"leaves":[{"id":2,"tags":["t",],},],}"#,
+            #"[{"id":1},{"id":2,"child":{"id":3,},},]"#,
+            "{\"id\":1,\"name\":\"a\"}\n{\"id\":2,}\n[1,]\n",
+            #"{"kind":"square","size":{"w":2,"h":2,},}"#,
+            #"{"a":[1,,],}"#, #"[,]"#, #"{"a",}"#,
+        ]
+        for document in documents {
+            for form in Form.allCases {
+                do {
+                    _ = try FuzzTargets.run(form.encode(document))
+                } catch {
+                    XCTFail("\(form) \(document): \(error)")
+                }
+            }
+        }
+        for bytes in [[0xFF, 0xFE, 0, 0] + Form.utf32LE.payload(#"{"i":1}"#), Form.utf16LE.payload("[1]") + [0x20]] {
+            XCTAssertNoThrow(try FuzzTargets.run(bytes), "\(bytes)")
+        }
+    }
+
     // MARK: JSON Lines
 
     struct Line: JSONMappable, Equatable {
