@@ -1,3 +1,11 @@
+// Unsafe code: the splitters scan the window through raw pointers (`memchr`, a byte-class table indexed by
+// each byte, unchecked `base[p]` reads).
+//
+// Invariants: every position is window-relative and within `0...window.count`; a read is at `p < count`;
+// `memchr` gets `count - from` bytes from `from <= count`. `shift(by:)` moves positions back by at most
+// `retainFrom`, so none becomes negative. `ByteClass.table` is 256 bytes, allocated once and never freed.
+// Asserted at the start of each scan and in `shift(by:)`.
+//
 // Finding record boundaries in a window of input bytes, without parsing the records.
 //
 // A splitter works over a *window*: a contiguous buffer holding the input from some global offset on.
@@ -98,6 +106,7 @@ struct LineSplitter {
     mutating func next(_ window: UnsafeRawBufferPointer, atEOF: Bool) -> SplitResult {
         guard let base = window.baseAddress else { return atEOF ? .end : .needMore }
         let count = window.count
+        assert(0 <= position && position <= count && searchFrom <= count, "line splitter position outside its window")
         while true {
             if position >= count { return atEOF ? .end : .needMore }
             let from = max(position, searchFrom)
@@ -141,6 +150,7 @@ struct LineSplitter {
     var retainFrom: Int { position }
 
     mutating func shift(by delta: Int) {
+        assert(0 <= delta && delta <= position, "discarding bytes the line splitter still needs")
         position -= delta
         searchFrom -= delta
     }
@@ -242,6 +252,7 @@ struct StructuralSplitter {
     }
 
     mutating func shift(by delta: Int) {
+        assert(0 <= delta && delta <= retainFrom && delta <= checkPosition, "discarding bytes the splitter still needs")
         position -= delta
         checkPosition -= delta
         valueStart -= delta
@@ -431,6 +442,7 @@ struct StructuralSplitter {
     private mutating func scanValue(_ window: UnsafeRawBufferPointer, atEOF: Bool,
                                     table: UnsafePointer<UInt8>) -> SplitResult? {
         let count = window.count
+        assert(0 <= position && position <= count && (!inValue || valueStart <= position), "splitter position outside its window")
         guard let base = window.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             return atEOF ? endValue(at: valueStart, truncated: true) : .needMore
         }
