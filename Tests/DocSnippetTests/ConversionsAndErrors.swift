@@ -99,6 +99,17 @@ final class ConversionsAndErrorsSnippets: XCTestCase {
         XCTAssertEqual(describe { try JSONValue(json: deep) }, "line 1, column 513: depthLimit: nesting deeper than 512 levels")
     }
 
+    func testInputEncodingsAndTrailingCommas() throws {
+        struct Tag: JSONMappable { var names: [String] = [] }
+
+        let utf16 = Data(#"{"names": ["a", "b",],}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let tag = try Tag(json: utf16)
+        // tag.names == ["a", "b"]
+        XCTAssertEqual(tag.names, ["a", "b"])
+        XCTAssertThrowsError(try JSONValue(json: utf16))
+        XCTAssertEqual(try JSONValue(json: Data([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))), [1])
+    }
+
     func testForgivingInput() throws {
         final class Problems: @unchecked Sendable {
             private let lock = NSLock()

@@ -216,7 +216,8 @@ final class ErrorPathTests: XCTestCase {
     }
 
     func testSyntaxErrorsHavePositions() {
-        let json = "{\n  \"statuses\": [\n    {\"id\": 1,}\n  ]\n}"
+        // (One trailing comma is read, as JSONDecoder reads it: two are an error.)
+        let json = "{\n  \"statuses\": [\n    {\"id\": 1,,}\n  ]\n}"
         let error = mappingError { _ = try EPTimeline(json: json) }
         XCTAssertEqual(error?.kind, .syntax)
         XCTAssertEqual(error?.line, 3)
@@ -342,7 +343,7 @@ final class ErrorPathTests: XCTestCase {
         let missing = mappingError { _ = try EPTimeline(json: #"{"count":"x","users":{"a":{}}}"#, options: options) }
         XCTAssertEqual(missing?.kind, .missingKey)
         XCTAssertEqual(missing?.path, "users.a.id")
-        XCTAssertEqual(mappingError { _ = try EPTimeline(json: #"{"count":1,}"#, options: options) }?.kind, .syntax)
+        XCTAssertEqual(mappingError { _ = try EPTimeline(json: #"{"count":1,,}"#, options: options) }?.kind, .syntax)
         // no error reported when none happened
         let collector = EPCollector()
         XCTAssertNoThrow(try EPTimeline(json: Self.timeline.replacingOccurrences(of: "\"x12\"", with: "13"),

@@ -419,7 +419,21 @@ enum FuzzTargets {
         } catch {
             throw FuzzFailure("JSONValue(json:) threw a non-MappingError: \(error)")
         }
-        try chunkedTokenizing(bytes, seed: seed, whole: parsed, wholeError: parseError)
+        // The streaming tokenizer reads UTF-8 only (whole documents may be UTF-16, UTF-32 or start with a BOM).
+        if bytes.withUnsafeBytes({ InputEncoding.detect($0) }) == (.utf8, 0) {
+            try chunkedTokenizing(bytes, seed: seed, whole: parsed, wholeError: parseError)
+        }
+        // The models read trailing commas as JSONDecoder does; JSONValue does not: their reference is the
+        // decoders' reading.
+        if parseError?.kind == .syntax {
+            switch decodersReading(bytes) {
+            case .success(let value):
+                parsed = value
+                parseError = nil
+            case .failure(let error):
+                parseError = error
+            }
+        }
         let comparableFromValue = parsed != nil && !hasDuplicateKeys(bytes)
 
         // Models
@@ -442,6 +456,18 @@ enum FuzzTargets {
 
         // Streaming
         try streaming(bytes, seed: seed, &outcomes)
+    }
+
+    /// The document as the decoders read it: as `JSONValue(json:)`, and trailing commas too.
+    static func decodersReading(_ bytes: [UInt8]) -> Result<JSONValue, MappingError> {
+        bytes.withUnsafeBytes { raw in
+            Result { () throws(MappingError) -> JSONValue in
+                try withParsedInput(raw, depthLimit: DecodingOptions.defaultDepthLimit, allowsTrailingCommas: true) { tape, _ throws(MappingError) in
+                    var index = 0
+                    return try JSONValue(tape: tape, index: &index)
+                }
+            }
+        }
     }
 
     // MARK: Models
@@ -697,8 +723,10 @@ enum FuzzTargets {
                 let parallel = collectAll(bytes, format: format, workers: 2)
                 if let diff = streamDiff(inPlace, parallel) { throw FuzzFailure("\(name): in place vs decodeAll(workers: 2): \(diff)") }
             }
-            // A whole top-level array that decodes is the same as the array stream, with nothing rejected.
-            if format == .array, let models = try? [FZRecord](json: bytes) {
+            // A whole top-level array that decodes is the same as the array stream, with nothing rejected
+            // (streams read UTF-8 JSON exactly: not UTF-16 or UTF-32, no trailing commas).
+            if format == .array, bytes.withUnsafeBytes({ InputEncoding.detect($0).encoding }) == .utf8,
+               (try? JSONValue(json: bytes)) != nil, let models = try? [FZRecord](json: bytes) {
                 if !inPlace.rejected.isEmpty || inPlace.models != models || inPlace.failure != nil {
                     throw FuzzFailure("\(name): [FZRecord](json:) decodes \(models.count) models, the stream gave \(inPlace)")
                 }

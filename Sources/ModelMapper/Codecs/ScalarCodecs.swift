@@ -1,3 +1,9 @@
+// Unsafe code: number and boolean texts are read as `UnsafeRawBufferPointer`s into the parsed input (or the
+// tape's arena), not copied.
+//
+// Invariants: a literal is a token's bytes from the tape (`numericLiteral`, `TapeView.bytes`), valid while the
+// tape is (the decode's duration) and never kept past the conversion; reads are at indices `0..<count`.
+// Asserted where a literal is taken and where fixed-width words are compared.
 import Foundation
 
 /// Integers of every width: exact, range-checked (300 into `Int8` and 1.5 into `Int` are `.invalidValue`).
@@ -118,7 +124,9 @@ private func numericLiteral(_ c: DecodeContext, _ index: Int) throws(MappingErro
     let token = c.tape[index]
     switch token.kind {
     case .number:
-        return c.tape.bytes(token)
+        let literal = c.tape.bytes(token)
+        assert(!literal.isEmpty && literal.baseAddress != nil, "a number token without its text")
+        return literal
     case .string where c.lenient:
         guard let trimmed = NumberParsing.trimmedNumericLiteral(c.tape.bytes(token)) else {
             throw c.invalid("\(c.describe(at: index)) is not a number", at: index)
@@ -168,6 +176,7 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
         while lo < hi && isSpace(bytes[lo]) { lo += 1 }
         while hi > lo && isSpace(bytes[hi - 1]) { hi -= 1 }
         guard hi - lo >= 1 && hi - lo <= 5 else { return nil }
+        assert(0 <= lo && hi <= bytes.count, "Boolean word read outside its text")
         var packed: UInt64 = 0
         for i in lo..<hi {
             let byte = bytes[i]

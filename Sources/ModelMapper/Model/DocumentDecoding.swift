@@ -34,14 +34,15 @@ func decodeReporting<R>(
     return result
 }
 
-/// Decodes one document from bytes: the tape references the bytes, errors (thrown and reported) get
-/// their line and column.
+/// Decodes one document from bytes (any input JSONDecoder reads, see `withParsedInput`): the tape
+/// references the bytes or their UTF-8 text, errors (thrown and reported) get their line and column.
 func decodeBytes<R>(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, filter: TapeFilterNode? = nil,
                     tracksPath: Bool = false, _ body: (DecodeContext) throws(MappingError) -> R) throws(MappingError) -> R {
-    try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
+    try withParsedInput(bytes, depthLimit: options.depthLimit, filter: filter, allowsTrailingCommas: true) { tape, text throws(MappingError) in
         try decodeReporting(tape, options: options, tracksPath: tracksPath, locate: { error in
             tape.locate(&error)
-            error.resolvePosition(in: bytes)
+            error.resolvePosition(in: text)
+            InputEncoding.mapPosition(&error, text: text, input: bytes)
         }, body)
     }
 }

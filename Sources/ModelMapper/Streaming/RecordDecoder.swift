@@ -1,3 +1,13 @@
+// Unsafe code: `OutcomeBuffer` keeps its outcomes in manually managed memory, and a record's tape references
+// the record's bytes in the caller's window.
+//
+// Invariants:
+// - `OutcomeBuffer`: `0 <= taken <= count <= capacity`; elements `taken..<count` are initialized, those
+//   before `taken` were moved out; `deinit` deinitializes exactly the ones left. One thread fills a buffer,
+//   then one thread empties it (the worker pool's hand-over orders the two).
+// - `RecordDecoder.decode`: the span lies inside the window (`0 <= start <= end <= window.count`) and the
+//   window stays valid and unchanged until the record is decoded; the tokenizer references it only until
+//   its next `reset`. Asserted in `append`, `takeNext` and `decode`.
 import Foundation
 
 /// A decoded record or a rejected one, in input order.
@@ -28,6 +38,7 @@ final class OutcomeBuffer<T>: @unchecked Sendable {
     }
 
     func append(_ outcome: consuming RecordOutcome<T>) {
+        assert(0 <= taken && taken <= count && count <= capacity, "outcome buffer indices out of order")
         if count == capacity {
             let newStorage = UnsafeMutablePointer<RecordOutcome<T>>.allocate(capacity: capacity * 2)
             (newStorage + taken).moveInitialize(from: storage + taken, count: count - taken)
@@ -43,6 +54,7 @@ final class OutcomeBuffer<T>: @unchecked Sendable {
     /// Moves the next outcome out, or nil when all have been taken.
     func takeNext() -> RecordOutcome<T>? {
         guard taken < count else { return nil }
+        assert(taken >= 0 && count <= capacity, "outcome buffer indices out of order")
         defer { taken += 1 }
         return (storage + taken).move()
     }
@@ -86,6 +98,7 @@ final class RecordDecoder<T: JSONMappable> {
 
     /// Decodes the record `span` of `window`, whose first byte is at `windowBase` in the whole input.
     func decode(_ span: RecordSpan, window: UnsafeRawBufferPointer, windowBase: Int) -> RecordOutcome<T> {
+        assert(0 <= span.start && span.start <= span.end && span.end <= window.count, "record span outside its window")
         let bytes = UnsafeRawBufferPointer(rebasing: window[span.start..<span.end])
         if span.issue != .none {
             let error = MappingError(.syntax, span.issue.message(raw: bytes), line: 1, column: 1, offset: 0)

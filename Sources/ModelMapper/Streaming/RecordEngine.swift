@@ -1,3 +1,10 @@
+// Unsafe code: records are found and decoded in the caller's window through raw buffers (`memchr` over the
+// whole buffer for JSON Lines ranges, spans handed to worker threads as `UnsafeBufferPointer`s).
+//
+// Invariants: the window (and, in `decodeAll`, the whole buffer) stays valid and unchanged for the call:
+// every worker is done with it before `decodeInParallel` returns. Spans and JSON Lines ranges lie inside it
+// (`starts` ascends from 0 to `bytes.count`, each range after a newline). `discard(upTo:)` drops at most
+// `retainFrom` bytes. Asserted where ranges are cut and bytes discarded.
 import Foundation
 
 /// The state machine behind every reader: splits a window of input into records, decodes them (one at
@@ -49,6 +56,7 @@ final class RecordEngine<T: JSONMappable> {
 
     /// Rebases positions before the window's first `count` bytes (at most `retainFrom`) are dropped.
     func discard(upTo count: Int, window: UnsafeRawBufferPointer) {
+        assert(0 <= count && count <= retainFrom && count <= window.count, "discarding bytes a record still needs")
         splitter.discard(upTo: count, window: window)
     }
 
@@ -232,7 +240,7 @@ extension RecordEngine {
         let workers = decoders.count
         let targetGroups = workers * 32
         let groupSize = max(1 << 16, bytes.count / targetGroups + 1)
-        var starts = [0]
+        var starts = [max(0, RecordSplitter.byteOrderMarkLength(bytes))]  // after a UTF-8 BOM
         while let last = starts.last, last + groupSize < bytes.count {
             // The next range starts after the first newline at or past the nominal boundary.
             let from = last + groupSize
@@ -243,6 +251,8 @@ extension RecordEngine {
             starts.append(next)
         }
         starts.append(bytes.count)
+        assert(zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 } && starts.last == bytes.count,
+               "JSON Lines ranges out of order or outside the buffer")
         let groupCount = starts.count - 1
 
         // Pass 1: lines and records per range.

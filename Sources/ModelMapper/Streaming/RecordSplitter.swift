@@ -1,3 +1,11 @@
+// Unsafe code: the splitters scan the window through raw pointers (`memchr`, a byte-class table indexed by
+// each byte, unchecked `base[p]` reads).
+//
+// Invariants: every position is window-relative and within `0...window.count`; a read is at `p < count`;
+// `memchr` gets `count - from` bytes from `from <= count`. `shift(by:)` moves positions back by at most
+// `retainFrom`, so none becomes negative. `ByteClass.table` is 256 bytes, allocated once and never freed.
+// Asserted at the start of each scan and in `shift(by:)`.
+//
 // Finding record boundaries in a window of input bytes, without parsing the records.
 //
 // A splitter works over a *window*: a contiguous buffer holding the input from some global offset on.
@@ -98,6 +106,7 @@ struct LineSplitter {
     mutating func next(_ window: UnsafeRawBufferPointer, atEOF: Bool) -> SplitResult {
         guard let base = window.baseAddress else { return atEOF ? .end : .needMore }
         let count = window.count
+        assert(0 <= position && position <= count && searchFrom <= count, "line splitter position outside its window")
         while true {
             if position >= count { return atEOF ? .end : .needMore }
             let from = max(position, searchFrom)
@@ -141,8 +150,15 @@ struct LineSplitter {
     var retainFrom: Int { position }
 
     mutating func shift(by delta: Int) {
+        assert(0 <= delta && delta <= position, "discarding bytes the line splitter still needs")
         position -= delta
         searchFrom -= delta
+    }
+
+    /// Starts after a byte-order mark of `count` bytes (before the first `next`).
+    mutating func skipByteOrderMark(_ count: Int) {
+        position = count
+        searchFrom = count
     }
 }
 
@@ -236,9 +252,16 @@ struct StructuralSplitter {
     }
 
     mutating func shift(by delta: Int) {
+        assert(0 <= delta && delta <= retainFrom && delta <= checkPosition, "discarding bytes the splitter still needs")
         position -= delta
         checkPosition -= delta
         valueStart -= delta
+    }
+
+    /// Starts after a byte-order mark of `count` bytes (before the first `next`); it is no column.
+    mutating func skipByteOrderMark(_ count: Int) {
+        position = count
+        checkPosition = count
     }
 
     @inline(__always)
@@ -419,6 +442,7 @@ struct StructuralSplitter {
     private mutating func scanValue(_ window: UnsafeRawBufferPointer, atEOF: Bool,
                                     table: UnsafePointer<UInt8>) -> SplitResult? {
         let count = window.count
+        assert(0 <= position && position <= count && (!inValue || valueStart <= position), "splitter position outside its window")
         guard let base = window.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             return atEOF ? endValue(at: valueStart, truncated: true) : .needMore
         }
@@ -493,6 +517,8 @@ struct RecordSplitter {
     private let isLines: Bool
     private var lines: LineSplitter
     private var structural: StructuralSplitter
+    /// Before the first record: a UTF-8 byte-order mark there is skipped (streams are read as UTF-8 only).
+    private var atStart = true
 
     init(format: JSONStreamFormat, depthLimit: Int) {
         isLines = format == .lines
@@ -502,7 +528,25 @@ struct RecordSplitter {
 
     @inline(__always)
     mutating func next(_ window: UnsafeRawBufferPointer, atEOF: Bool) -> SplitResult {
-        isLines ? lines.next(window, atEOF: atEOF) : structural.next(window, atEOF: atEOF)
+        if atStart {
+            let bom = Self.byteOrderMarkLength(window)
+            if bom < 0 && !atEOF { return .needMore }
+            atStart = false
+            if bom > 0 {
+                if isLines { lines.skipByteOrderMark(bom) } else { structural.skipByteOrderMark(bom) }
+            }
+        }
+        return isLines ? lines.next(window, atEOF: atEOF) : structural.next(window, atEOF: atEOF)
+    }
+
+    /// 3 when `bytes` start with a UTF-8 byte-order mark, 0 when they do not, -1 when they are too short
+    /// to tell (a prefix of one).
+    static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        for (k, byte) in [UInt8(0xEF), 0xBB, 0xBF].enumerated() {
+            guard k < bytes.count else { return -1 }
+            if bytes[k] != byte { return 0 }
+        }
+        return 3
     }
 
     /// Bytes before this window offset are no longer needed.

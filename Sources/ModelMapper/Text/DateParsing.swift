@@ -1,3 +1,10 @@
+// Unsafe code: the parsers read date text through `UnsafeRawBufferPointer` subscripts, which are not
+// bounds-checked in optimized builds.
+//
+// Invariants: every read is at an index in `0..<b.count`: a parser works on a range `start..<end` with
+// `0 <= start <= end <= b.count`, and reads `b[i]` only after checking `i < end` (`end - i >= n` before n
+// bytes). The buffer is only read, never kept past the call. Asserted where a range enters a parser and where
+// fixed-width fields are read.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -144,6 +151,7 @@ enum DateParsing {
     /// is allowed before the zone.
     @inline(__always)
     private static func parseNumeric(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int, iso: Bool) -> Date? {
+        assert(0 <= start && start <= end && end <= b.count, "date text range outside its buffer")
         var i = start
         guard let year = parseYear(b, &i, end),
               expect(b, &i, end, 0x2D),                     // '-'
@@ -182,6 +190,7 @@ enum DateParsing {
 
     /// `EEE MMM dd HH:mm:ss[.f+] zone yyyy`, e.g. "Wed Sep 16 12:20:09 +0800 2015".
     private static func parseTwitter(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Date? {
+        assert(0 <= start && start <= end && end <= b.count, "date text range outside its buffer")
         var i = start
         guard end - i >= 3, weekday3(b, i) != nil else { return nil }
         i += 3
@@ -297,6 +306,7 @@ enum DateParsing {
 
     @inline(__always)
     static func trim(_ b: UnsafeRawBufferPointer, _ lo: inout Int, _ hi: inout Int) {
+        assert(0 <= lo && lo <= hi && hi <= b.count, "date text range outside its buffer")
         while lo < hi && isSpace(b[lo]) { lo += 1 }
         while hi > lo && isSpace(b[hi - 1]) { hi -= 1 }
     }
@@ -405,7 +415,8 @@ enum DateParsing {
     /// letters onto lower-case letters, so non-letters can never match a name.
     @inline(__always)
     private static func lowerTag(_ b: UnsafeRawBufferPointer, _ i: Int) -> UInt32 {
-        tag(b[i] | 0x20, b[i + 1] | 0x20, b[i + 2] | 0x20)
+        assert(i >= 0 && i + 3 <= b.count, "three-letter name read past the date text")
+        return tag(b[i] | 0x20, b[i + 1] | 0x20, b[i + 2] | 0x20)
     }
 
     /// English weekday abbreviation at `i` (any case): 0 = Sunday ... 6 = Saturday.

@@ -3,10 +3,14 @@ import Foundation
 extension JSONValue {
     /// Parses any JSON document (object, array or scalar) from `Data`, `[UInt8]`, `String` or raw bytes.
     ///
-    /// - Throws: ``MappingError`` of kind `.syntax` or `.depthLimit`, with the offset, line and column.
+    /// The text is read as JSONDecoder reads it — UTF-8 (a byte-order mark skipped), UTF-16 or UTF-32 — but
+    /// its syntax is RFC 8259's exactly: unlike the decoders, this rejects trailing commas (`[1,]`).
+    ///
+    /// - Throws: ``MappingError`` of kind `.syntax` or `.depthLimit`, with the offset (in the input's bytes),
+    ///   line and column (in characters).
     public init<Input: JSONInput>(json: Input, depthLimit: Int = DecodingOptions.defaultDepthLimit) throws {
         self = try json.withJSONBytes { bytes throws(MappingError) in
-            try withParsedDocument(bytes, depthLimit: depthLimit) { tape throws(MappingError) in
+            try withParsedInput(bytes, depthLimit: depthLimit, allowsTrailingCommas: false) { tape, _ throws(MappingError) in
                 var index = 0
                 return try JSONValue(tape: tape, index: &index)
             }

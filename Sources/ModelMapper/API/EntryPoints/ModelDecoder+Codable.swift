@@ -135,7 +135,7 @@ extension ModelDecoder {
             let failure: (any Error)? = try json.withJSONBytes { bytes in
                 do {
                     let filter = root?.filter(leaf: nil)
-                    return try withParsedDocument(bytes, depthLimit: options.depthLimit, filter: filter) { tape throws(MappingError) in
+                    return try withParsedInput(bytes, depthLimit: options.depthLimit, filter: filter, allowsTrailingCommas: true) { tape, bytes throws(MappingError) in
                         var state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: options),
                                                             mode: .foundation, models: models,
                                                             strategies: strategies, usesMapping: usesMapping)

@@ -1,7 +1,10 @@
 import Foundation
 
-/// Contiguous UTF-8 JSON text that ModelMapper can read without copying: `Data`, `[UInt8]`, `String`,
+/// Contiguous JSON text that ModelMapper can read without copying: `Data`, `[UInt8]`, `String`,
 /// `Substring`, `ArraySlice<UInt8>`, `UnsafeRawBufferPointer` and `UnsafeBufferPointer<UInt8>`.
+///
+/// The bytes are UTF-8 (a byte-order mark is skipped), or UTF-16 or UTF-32 in either byte order, detected as
+/// JSONDecoder detects them (see <doc:ConversionsAndErrors>); JSON Lines streams are UTF-8.
 public protocol JSONInput {
     /// Calls `body` with the input's bytes, valid only during the call.
     func withJSONBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
