@@ -37,5 +37,11 @@ final class StreamingAndIngestionSnippets: XCTestCase {
         // events.count == 1000, events.map(\.id) == Array(1...1000)
         XCTAssertEqual(events.count, 1000)
         XCTAssertEqual(events.map(\.id), Array(1...1000))
+
+        _ = try Event(json: #"{"id": 5}"#)  // a whole-document decoding leaves this thread a spare tokenizer
+        let released = DecodingBuffers.releaseIdle()
+        // released: the number of spare buffers freed; the next decoding on each thread allocates again
+        XCTAssertGreaterThan(released, 0)
+        XCTAssertEqual(try JSONLines<Event>.decodeAll(many, workers: 2).count, 1000)
     }
 }

@@ -351,6 +351,27 @@ final class ErrorPathTests: XCTestCase {
         XCTAssertTrue(collector.errors.isEmpty)
     }
 
+    func testForgivenErrorsAreDeliveredWhenALaterErrorThrows() {
+        let collector = ReportCollector()
+        let missing = mappingError {
+            _ = try EPTimeline(json: #"{"count":"x","users":{"a":{}}}"#, options: collector.options())
+        }
+        XCTAssertEqual(missing?.kind, .missingKey)
+        XCTAssertEqual(missing?.path, "users.a.id")
+        XCTAssertEqual(collector.summary, ["count invalidValue 1:10"], "the value forgiven before the error")
+
+        // A JSON Lines record rejected after a forgiven value: the forgiven one is reported too.
+        let records = ReportCollector()
+        var rejected: [String] = []
+        let lines = Data(#"{"count":"x","users":{"a":{}}}"#.utf8 + [0x0A] + #"{"count":2}"#.utf8 + [0x0A])
+        let decoded = try? JSONLines<EPTimeline>(data: lines, options: records.options(),
+                                                 onError: .skip { rejected.append($0.error.path) }).records()
+            .compactMap { try? $0.get().count }
+        XCTAssertEqual(decoded, [2])
+        XCTAssertEqual(rejected, ["[0].users.a.id"])
+        XCTAssertEqual(records.errors.map(\.path), ["[0].count"])
+    }
+
     func testSkippingInTopLevelCollections() throws {
         let collector = EPCollector()
         let options = DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }

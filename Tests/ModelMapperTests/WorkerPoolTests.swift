@@ -83,17 +83,17 @@ final class WorkerPoolTests: XCTestCase {
 
     func testMapKeepsOrderAndUsesDistinctWorkers() {
         let workersSeen = Locked(Set<Int>())
-        let outputs = WorkerPool<Int, String>.map(300, workers: 4, name: "test") { job, context in
+        let outputs = WorkerPool<Int, String>.map(300, workers: 4) { job, context in
             workersSeen.withValue { _ = $0.insert(context.worker) }
             if job % 3 == 0 { usleep(50) }
             return "\(job)"
         }
         XCTAssertEqual(outputs, (0..<300).map { "\($0)" })
         XCTAssert(workersSeen.current.isSubset(of: Set(0..<4)))
-        XCTAssertEqual(WorkerPool<Int, Int>.map(0, workers: 4, name: "test") { job, _ in job }, [])
+        XCTAssertEqual(WorkerPool<Int, Int>.map(0, workers: 4) { job, _ in job }, [])
         // One worker: the calling thread alone.
         let caller = Thread.current
-        XCTAssertEqual(WorkerPool<Int, Int>.map(5, workers: 1, name: "test") { job, _ in
+        XCTAssertEqual(WorkerPool<Int, Int>.map(5, workers: 1) { job, _ in
             XCTAssert(Thread.current == caller)
             return job
         }, [0, 1, 2, 3, 4])
@@ -150,7 +150,7 @@ final class WorkerPoolTests: XCTestCase {
         let laterStarted = Locked(0)
         let laterFinished = Locked(0)
         let overlapped = Locked(false)
-        let outputs = WorkerPool<Int, Int>.map(200, workers: 3, name: "test") { job, context in
+        let outputs = WorkerPool<Int, Int>.map(200, workers: 3) { job, context in
             if job == 120 { context.stopAfterThisJob() }  // an early stop…
             if job == 37 {
                 // Stop only once a later job is running (worker threads may start late on a loaded machine;

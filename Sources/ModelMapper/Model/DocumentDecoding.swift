@@ -4,10 +4,12 @@
 // `decodeFoundationObject` (dictionary input, through `ValueTape`) and the streaming `RecordDecoder` (one
 // record of a JSON Lines or array stream). `decodeReporting` is the one place where the errors the codecs
 // recorded in `.lenient` mode with a handler installed (`DecodingOptions.invalidValueHandler`) are
-// positioned and handed to the handler, after the decode succeeded.
+// positioned and handed to the handler, when the decode ends (whether it succeeded or threw).
 
 /// Runs `body` with a context over `tape`; when the options have an invalid-value handler, the errors the
-/// codecs reported are positioned by `locate` and handed to it, in document order, after `body` returns.
+/// codecs reported are positioned by `locate` and handed to it, in document order, after `body` returns —
+/// also when it throws (then before the error propagates): a value that was forgiven is reported even if
+/// a later error fails the decode, so nothing the handler was promised is lost.
 ///
 /// `tracksPath` (the root codec's ``FieldCodec/reachesContext``): a hook or transformer may run, so the
 /// path is tracked for its ``MappingContext`` — by the report, or without a handler by a report that only
@@ -25,13 +27,14 @@ func decodeReporting<R>(
     }
     let report = ErrorReport()
     if tracksPath { report.contextPrefix = contextPrefix() }
-    let result = try body(DecodeContext(tape: tape, options: options, report: report))
-    for error in report.errors {
-        var error = error
-        locate(&error)
-        handler(error)
+    defer {
+        for error in report.errors {
+            var error = error
+            locate(&error)
+            handler(error)
+        }
     }
-    return result
+    return try body(DecodeContext(tape: tape, options: options, report: report))
 }
 
 /// Decodes one document from bytes (any input JSONDecoder reads, see `withParsedInput`): the tape

@@ -1,11 +1,19 @@
-// Unsafe code: a per-thread slot holding one retained object as an opaque pointer.
+// Unsafe code: a per-thread slot holding one retained object as an opaque pointer, reachable from other
+// threads so that idle spares can be released.
 //
 // Invariants:
-// - The slot holds nil or a +1 reference made by `Unmanaged.passRetained` of an `Object`.
-// - `take` empties the slot before handing its object out, so a nested use on the same thread (a hook or
-//   `init(from:)` that decodes again) finds nil and makes its own: an object is never used by two at once,
-//   and never by two threads (a thread's slot is its own).
-// - The thread-exit destructor retires and releases what is left; `give` retires an object it does not keep.
+// - A thread's pthread value for a `ThreadSpare`'s key is nil or a +1 reference to its `SpareSlot`, made on
+//   the thread's first `give` and registered in the spare's registry; the thread-exit destructor removes it
+//   from the registry (under the registry's lock, so `releaseIdle` never sees a slot being freed) and
+//   releases it.
+// - A slot holds nil or a +1 reference made by `Unmanaged.passRetained` of an `Object`. Every change of it is
+//   one atomic exchange: `take` (the owning thread) swaps nil in before handing the object out, `give` (the
+//   owning thread) swaps the object in only if the slot is empty, `releaseIdle` (any thread) swaps nil in
+//   and drops what it got. So an object is used by one thread at a time: the owner between `take` and
+//   `give`, or the releaser after taking it out of the slot (then the owner finds nil and makes a new one).
+// - A nested use on the same thread (a hook or `init(from:)` that decodes again) finds nil and makes its
+//   own; `give` retires an object it does not keep.
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,38 +28,126 @@ protocol ThreadSpareObject: AnyObject {
     func retire()
 }
 
+/// One thread's slot of one ``ThreadSpare``.
+/// (`@unchecked`: the pointer it holds is an owned reference handed over only by the atomic exchanges above.)
+final class SpareSlot: @unchecked Sendable {
+    let object = Atomic<UnsafeMutableRawPointer?>(nil)
+    unowned let registry: SpareRegistry
+
+    init(registry: SpareRegistry) {
+        self.registry = registry
+    }
+
+    /// Retires and releases an object taken out of a slot (without its static type, as at thread exit).
+    static func drop(_ pointer: UnsafeMutableRawPointer) {
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue()
+        (object as? any ThreadSpareObject)?.retire()
+    }
+}
+
+/// The slots of one ``ThreadSpare``, one per thread that ever gave an object back and has not exited.
+final class SpareRegistry: Sendable {
+    private let slots = Mutex<[ObjectIdentifier: SpareSlot]>([:])
+
+    func add(_ slot: SpareSlot) {
+        slots.withLock { $0[ObjectIdentifier(slot)] = slot }
+    }
+
+    func remove(_ slot: SpareSlot) {
+        _ = slots.withLock { $0.removeValue(forKey: ObjectIdentifier(slot)) }
+    }
+
+    /// Empties every slot; returns how many objects were dropped.
+    func releaseIdle() -> Int {
+        let taken: [UnsafeMutableRawPointer] = slots.withLock { slots in
+            slots.values.compactMap { $0.object.exchange(nil, ordering: .acquiringAndReleasing) }
+        }
+        // Outside the lock: a retiring object's deinit may free a lot (and must not wait for a thread exit).
+        for pointer in taken { SpareSlot.drop(pointer) }
+        return taken.count
+    }
+
+    /// How many slots hold an object right now (for tests and diagnostics).
+    func keptCount() -> Int {
+        slots.withLock { slots in slots.values.count { $0.object.load(ordering: .acquiring) != nil } }
+    }
+}
+
+/// Every ``ThreadSpare`` of the process, so that ``ThreadSpares/releaseIdle()`` reaches them all.
+enum ThreadSpares {
+    private static let all = Mutex<[SpareRegistry]>([])
+
+    static func register(_ registry: SpareRegistry) {
+        all.withLock { $0.append(registry) }
+    }
+
+    /// Drops the spare objects of every thread that is not using them right now; returns how many.
+    @discardableResult
+    static func releaseIdle() -> Int {
+        all.withLock { $0 }.reduce(0) { $0 + $1.releaseIdle() }
+    }
+}
+
 /// One spare object per thread: `take` it at the start of a use, `give` it back at the end.
 final class ThreadSpare<Object: ThreadSpareObject>: Sendable {
     private let key: pthread_key_t
+    let registry = SpareRegistry()
 
     init() {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
-            // Runs at thread exit, without `Object`'s type at hand: the protocol is found by a cast.
-            let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue()
-            (object as? any ThreadSpareObject)?.retire()
+            // Runs at thread exit, without `Object`'s type at hand: the slot drops its object by a cast.
+            let slot = Unmanaged<SpareSlot>.fromOpaque(pointer).takeRetainedValue()
+            slot.registry.remove(slot)
+            if let object = slot.object.exchange(nil, ordering: .acquiringAndReleasing) { SpareSlot.drop(object) }
         }
         precondition(status == 0, "pthread_key_create failed (\(status))")
         self.key = key
+        ThreadSpares.register(registry)
     }
 
-    /// The thread's spare, taken out of its slot; nil when there is none (first use on the thread, or the
-    /// spare is in use further up the stack).
+    /// The thread's spare, taken out of its slot; nil when there is none (first use on the thread, the
+    /// spare is in use further up the stack, or it was released).
     @inline(__always)
     func take() -> Object? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
-        pthread_setspecific(key, nil)
-        return Unmanaged<Object>.fromOpaque(pointer).takeRetainedValue()
+        guard let slot = pthread_getspecific(key) else { return nil }
+        let taken = Unmanaged<SpareSlot>.fromOpaque(slot)._withUnsafeGuaranteedRef {
+            $0.object.exchange(nil, ordering: .acquiringAndReleasing)
+        }
+        guard let taken else { return nil }
+        return Unmanaged<Object>.fromOpaque(taken).takeRetainedValue()
     }
 
     /// Keeps `object` as the thread's spare, or retires it when the thread has one already.
     @inline(__always)
     func give(_ object: Object) {
-        guard pthread_getspecific(key) == nil else {
-            object.retire()
-            return
+        let slot = pthread_getspecific(key) ?? makeSlot()
+        let pointer = Unmanaged.passRetained(object).toOpaque()
+        let kept = Unmanaged<SpareSlot>.fromOpaque(slot)._withUnsafeGuaranteedRef {
+            $0.object.compareExchange(expected: nil, desired: pointer, ordering: .acquiringAndReleasing).exchanged
         }
-        pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
+        if !kept {
+            Unmanaged<Object>.fromOpaque(pointer).release()
+            object.retire()
+        }
+    }
+
+    /// The calling thread's slot, made and registered on its first `give`.
+    private func makeSlot() -> UnsafeMutableRawPointer {
+        let slot = SpareSlot(registry: registry)
+        registry.add(slot)
+        let pointer = Unmanaged.passRetained(slot).toOpaque()
+        pthread_setspecific(key, pointer)
+        return pointer
+    }
+
+    /// The object the calling thread keeps (for tests), left in place.
+    var currentThreadSpare: Object? {
+        guard let slot = pthread_getspecific(key) else { return nil }
+        let pointer = Unmanaged<SpareSlot>.fromOpaque(slot)._withUnsafeGuaranteedRef {
+            $0.object.load(ordering: .acquiring)
+        }
+        return pointer.map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
     }
 }

@@ -2,9 +2,11 @@
 // a hook) finds the slot empty and gets a fresh tokenizer, so nothing is shared.
 
 /// One spare tokenizer per thread, so decoding many documents reuses the tape's buffers instead of
-/// allocating (and page-faulting) megabytes for every document.
+/// allocating (and page-faulting) megabytes for every document. `DecodingBuffers.releaseIdle()` frees the
+/// spares of every thread that is not decoding.
 enum TokenizerCache {
-    /// Tokenizers that grew beyond this are not kept, so a one-off huge document does not pin memory.
+    /// Tokenizers that grew beyond this are not kept, so a one-off huge document does not pin memory: a
+    /// thread keeps at most this much between decodings.
     static let maximumRetainedBytes = 8 << 20
 
     private static let spare = ThreadSpare<Tokenizer>()
@@ -18,6 +20,12 @@ enum TokenizerCache {
         }
         return Tokenizer(expectedInputSize: expectedInputSize, depthLimit: depthLimit)
     }
+
+    /// Bytes of the tokenizer the calling thread keeps (0 if none), for tests.
+    static var retainedBytesOnThisThread: Int { spare.currentThreadSpare?.retainedBytes ?? 0 }
+
+    /// Threads keeping a spare tokenizer right now, for tests.
+    static var threadsKeepingOne: Int { spare.registry.keptCount() }
 
     /// Returns a tokenizer from `take` for reuse on this thread.
     static func give(_ tokenizer: Tokenizer) {

@@ -109,8 +109,8 @@ final class ParallelStream<T: JSONMappable> {
         try pool.next()
     }
 
-    /// ``pop()`` from an asynchronous consumer: cancelling the task cancels the stream
-    /// (`CancellationError`).
+    /// ``pop()`` from an asynchronous consumer, which suspends while the next group is not ready;
+    /// cancelling the task cancels the stream (`CancellationError`).
     func pop(isolation: isolated (any Actor)?) async throws -> (outcomes: OutcomeBuffer<T>, end: Int)? {
         try await pool.next(isolation: isolation)
     }

@@ -158,10 +158,10 @@ final class RecordDecoder<T: JSONMappable> {
 
 // MARK: - Parallel work
 
-/// Decodes groups of spans on the decoders' threads (``WorkerPool/map(_:workers:name:_:)``, one decoder
-/// per worker); the outcomes come back in input order. With `stopAtRejection`, a group that ends at a
-/// rejected record stops the work: later groups are skipped (or give up early) and the outcomes end with
-/// that group's.
+/// Decodes groups of spans in parallel (``WorkerPool/map(_:workers:_:)``: the calling thread and the shared
+/// ``DecodingThreads``, one decoder per worker); the outcomes come back in input order. With
+/// `stopAtRejection`, a group that ends at a rejected record stops the work: later groups are skipped (or
+/// give up early) and the outcomes end with that group's.
 ///
 /// - Parameters:
 ///   - groupCount: number of groups; `spansOfGroup(g, body)` calls `body` with group g's spans.
@@ -171,7 +171,31 @@ func decodeInParallel<T: JSONMappable>(
     spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
 ) -> [OutcomeBuffer<T>] {
     WorkerPool<Int, OutcomeBuffer<T>>.map(groupCount, workers: decoders.count,
-                                          name: "ModelMapper.JSONLines.worker") { group, context in
+                                          groupDecoding(decoders: decoders, stopAtRejection: stopAtRejection,
+                                                        window: window, windowBase: windowBase,
+                                                        spansOfGroup: spansOfGroup))
+}
+
+/// ``decodeInParallel(decoders:groupCount:stopAtRejection:window:windowBase:spansOfGroup:)`` for an
+/// asynchronous caller: the groups are decoded on the shared ``DecodingThreads`` while the caller's task
+/// is suspended (no thread of Swift's cooperative pool waits).
+func decodeInParallel<T: JSONMappable>(
+    decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
+    window: UnsafeRawBufferPointer, windowBase: Int, isolation: isolated (any Actor)?,
+    spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
+) async -> [OutcomeBuffer<T>] {
+    await WorkerPool<Int, OutcomeBuffer<T>>.map(groupCount, workers: decoders.count, isolation: isolation,
+                                                groupDecoding(decoders: decoders, stopAtRejection: stopAtRejection,
+                                                              window: window, windowBase: windowBase,
+                                                              spansOfGroup: spansOfGroup))
+}
+
+/// The pool job that decodes one group of spans with the worker's decoder.
+private func groupDecoding<T: JSONMappable>(
+    decoders: [RecordDecoder<T>], stopAtRejection: Bool, window: UnsafeRawBufferPointer, windowBase: Int,
+    spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
+) -> (Int, WorkerPool<Int, OutcomeBuffer<T>>.Context) -> OutcomeBuffer<T> {
+    { group, context in
         let decoder = decoders[context.worker]
         var result: OutcomeBuffer<T>? = nil
         spansOfGroup(group) { spans in

@@ -66,35 +66,43 @@ final class RecordEngine<T: JSONMappable> {
         pending = OutcomeBatch()
     }
 
+    /// One record at a time on the calling thread (one worker).
     func step(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool) throws(MappingError) -> Step {
+        assert(workers == 1, "several workers decode in batches: step(window:windowBase:atEOF:isolation:)")
+        while true {
+            if isFinished { return .finished }
+            switch splitter.next(window, atEOF: atEOF) {
+            case .span(let span):
+                bytesConsumed = windowBase + span.end
+                let outcome = decoders[0].decode(span, window: window, windowBase: windowBase)
+                if let model = try deliver(outcome) { return .element(model) }
+            case .needMore:
+                return .needInput
+            case .end:
+                isFinished = true
+                return .finished
+            }
+        }
+    }
+
+    /// Batches decoded on the shared ``DecodingThreads`` while the caller's task is suspended (several
+    /// workers, an asynchronous source). The window must not change until this returns.
+    func step(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool,
+              isolation: isolated (any Actor)?) async throws(MappingError) -> Step {
         while true {
             if let outcome = pending.takeNext() {
                 if let model = try deliver(outcome) { return .element(model) }
                 continue
             }
             if isFinished { return .finished }
-            if workers == 1 {
-                switch splitter.next(window, atEOF: atEOF) {
-                case .span(let span):
-                    bytesConsumed = windowBase + span.end
-                    let outcome = decoders[0].decode(span, window: window, windowBase: windowBase)
-                    if let model = try deliver(outcome) { return .element(model) }
-                case .needMore:
-                    return .needInput
-                case .end:
-                    isFinished = true
-                    return .finished
-                }
-            } else {
-                switch nextBatch(window: window, windowBase: windowBase, atEOF: atEOF) {
-                case .batch(let outcomes, let end):
-                    pending = outcomes
-                    bytesConsumed = end
-                case .needInput:
-                    return .needInput
-                case .finished:
-                    return .finished
-                }
+            switch await nextBatch(window: window, windowBase: windowBase, atEOF: atEOF, isolation: isolation) {
+            case .batch(let outcomes, let end):
+                pending = outcomes
+                bytesConsumed = end
+            case .needInput:
+                return .needInput
+            case .finished:
+                return .finished
             }
         }
     }
@@ -109,7 +117,8 @@ final class RecordEngine<T: JSONMappable> {
     /// Collects a batch of records (up to `batchBytes`) and decodes it on all workers. Applies no policy:
     /// the caller delivers the outcomes (with `.stop`, a batch ends at its first rejected record and
     /// no batch follows it).
-    func nextBatch(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool) -> BatchStep {
+    func nextBatch(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool,
+                   isolation: isolated (any Actor)?) async -> BatchStep {
         if isFinished { return .finished }
         spans.removeAll(keepingCapacity: true)
         var needsInput = false
@@ -129,7 +138,7 @@ final class RecordEngine<T: JSONMappable> {
             }
         }
         if spans.isEmpty { return needsInput ? .needInput : .finished }
-        let (outcomes, rejected) = decodeBatch(window: window, windowBase: windowBase)
+        let (outcomes, rejected) = await decodeBatch(window: window, windowBase: windowBase, isolation: isolation)
         if rejected { isFinished = true }
         return .batch(outcomes, end: windowBase + spans[spans.count - 1].end)
     }
@@ -139,18 +148,21 @@ final class RecordEngine<T: JSONMappable> {
         return false
     }
 
-    private func decodeBatch(window: UnsafeRawBufferPointer,
-                             windowBase: Int) -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
+    private func decodeBatch(window: UnsafeRawBufferPointer, windowBase: Int,
+                             isolation: isolated (any Actor)?) async -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
         let stop = isStop
-        let results: [OutcomeBuffer<T>] = spans.withUnsafeBufferPointer { all in
-            // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so
-            // small groups keep the workers' idle time at the batch barrier short.
-            let bytes = all.isEmpty ? 0 : all[all.count - 1].end - all[0].start
-            let bounds = groupBoundaries(all, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
-            return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                    window: window, windowBase: windowBase) { group, body in
-                body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
-            }
+        // A copy the jobs read (the engine's `spans` is not touched until the batch is done).
+        let all = spans
+        // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so small
+        // groups keep the workers' idle time at the batch barrier short.
+        let bytes = all.isEmpty ? 0 : all[all.count - 1].end - all[0].start
+        let bounds = all.withUnsafeBufferPointer {
+            groupBoundaries($0, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
+        }
+        let results = await decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
+                                             window: window, windowBase: windowBase,
+                                             isolation: isolation) { group, body in
+            all[bounds[group]..<bounds[group + 1]].withUnsafeBufferPointer(body)
         }
         // With `.stop`, the results end with the first group that ended at a rejected record, if any.
         return (OutcomeBatch(results), stop && results.last?.endsWithRejection == true)
@@ -256,8 +268,7 @@ extension RecordEngine {
         let groupCount = starts.count - 1
 
         // Pass 1: lines and records per range.
-        let counts = WorkerPool<Int, (lines: Int, records: Int)>.map(groupCount, workers: workers,
-                                                                    name: "ModelMapper.JSONLines.worker") { group, _ in
+        let counts = WorkerPool<Int, (lines: Int, records: Int)>.map(groupCount, workers: workers) { group, _ in
             let range = UnsafeRawBufferPointer(rebasing: bytes[starts[group]..<starts[group + 1]])
             var splitter = LineSplitter()
             var records = 0

@@ -1,3 +1,8 @@
+// Unsafe code: an asynchronous iterator's file read fills the window's free space on another thread.
+//
+// Invariants: while a read is pending the iterator is suspended awaiting it and touches neither the window
+// nor the file (one iteration at a time); the read holds both, so when the iteration is cancelled or dropped
+// during a read they stay alive until it returns, and the iterator never uses them again.
 import Foundation
 
 /// Drives a ``RecordEngine`` over a source: keeps the window of input, refills it when the engine asks,
@@ -6,7 +11,12 @@ import Foundation
 ///
 /// With several workers and a synchronous source (a file, a handle or memory), reading and decoding run
 /// on background threads (``ParallelStream``) ahead of the caller; with an asynchronous source, batches
-/// are decoded on the workers when the caller asks.
+/// are decoded on the shared ``DecodingThreads`` when the caller asks.
+///
+/// Asynchronous iteration never blocks a thread of Swift's cooperative pool: it suspends while a
+/// pipeline or a batch is not ready, and with one worker a file or handle is read by a thread of the
+/// reader's own (``FileFeeder/refill(_:isolation:)``). Only decoding itself runs on the iterating task
+/// (one worker).
 final class RecordReader<T: JSONMappable> {
     private let source: StreamSource
     private let chunkSize: Int
@@ -78,16 +88,23 @@ final class RecordReader<T: JSONMappable> {
         }
     }
 
-    /// The next model, reading asynchronous sources with `await`. (Synchronous sources are read with
-    /// blocking calls; with a pipeline, waiting for a batch blocks too, for at most one batch's decoding,
-    /// and cancelling the task stops the pipeline and throws `CancellationError`.)
+    /// The next model; the task suspends (no thread waits) while input is read or records are decoded
+    /// elsewhere. Cancelling the task while it waits for a pipeline or a file read ends the iteration with
+    /// `CancellationError`.
     func nextAsync(isolation: isolated (any Actor)?) async throws -> T? {
         guard !isDone else { return nil }
         do {
             let engine = try open()
             if let pipeline { return try await next(from: pipeline, policy: engine.policy, isolation: isolation) }
             while true {
-                switch try step(engine) {
+                let step: RecordEngine<T>.Step
+                if engine.workers > 1, let window = asyncWindow {
+                    step = try await engine.step(window: window.bytes, windowBase: window.base, atEOF: asyncAtEOF,
+                                                 isolation: isolation)
+                } else {
+                    step = try self.step(engine)
+                }
+                switch step {
                 case .element(let model): return model
                 case .finished:
                     isDone = true
@@ -102,7 +119,7 @@ final class RecordReader<T: JSONMappable> {
                             into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]), isolation: isolation)
                         if n == 0 { asyncAtEOF = true } else { window.didAppend(n) }
                     } else {
-                        try feeder!.refill(engine)
+                        try await feeder!.refill(engine, isolation: isolation)
                     }
                 }
             }
@@ -208,13 +225,24 @@ final class RecordReader<T: JSONMappable> {
     }
 }
 
-/// The input window of a file-backed stream read by one worker, refilled with blocking reads.
+/// The input window of a file-backed stream read by one worker: refilled with blocking reads on the
+/// caller's thread (synchronous iteration) or on a thread of its own (asynchronous iteration).
 final class FileFeeder {
     private let file: FileReader
     /// Bytes to read per refill.
     private let want: Int
     private(set) var window: StreamWindow
     private(set) var atEOF = false
+    /// The thread that reads for an asynchronous iterator, started by its first refill. A read holds the
+    /// file and the window, so both outlive a read still blocked when the iteration is cancelled.
+    private var reads: WorkerPool<Read, Result<Int, any Error>>?
+
+    /// One read into the window's free space.
+    struct Read {
+        let file: FileReader
+        let window: StreamWindow
+        let count: Int
+    }
 
     init(file: FileReader, want: Int) {
         self.file = file
@@ -222,13 +250,39 @@ final class FileFeeder {
         window = StreamWindow(capacity: want + (1 << 12))
     }
 
+    deinit {
+        reads?.cancel()
+    }
+
     /// Drops what the engine no longer needs and reads once (so a pipe's records flow as they come).
     func refill<T>(_ engine: RecordEngine<T>) throws {
-        guard !atEOF else { return }
+        guard prepare(engine) else { return }
+        didRead(try file.read(into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want])))
+    }
+
+    /// ``refill(_:)`` for an asynchronous iterator: the read runs on the feeder's own thread while the task
+    /// is suspended; cancelling the task ends the wait with `CancellationError`.
+    func refill<T>(_ engine: RecordEngine<T>, isolation: isolated (any Actor)?) async throws {
+        guard prepare(engine) else { return }
+        let reads = self.reads ?? WorkerPool(workers: 1, queueLimit: 1, name: "ModelMapper.JSONLines.reader") { read, _ in
+            Result { try read.file.read(into: UnsafeMutableRawBufferPointer(rebasing: read.window.freeSpace[0..<read.count])) }
+        }
+        self.reads = reads
+        reads.submit(Read(file: file, window: window, count: want))
+        guard let result = try await reads.next(isolation: isolation) else { throw CancellationError() }
+        didRead(try result.get())
+    }
+
+    /// Makes room for a read; false at the end of the file.
+    private func prepare<T>(_ engine: RecordEngine<T>) -> Bool {
+        guard !atEOF else { return false }
         let keep = engine.retainFrom
         engine.discard(upTo: keep, window: window.bytes)
         window.prepare(keepFrom: keep, free: want)
-        let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]))
+        return true
+    }
+
+    private func didRead(_ n: Int) {
         if n == 0 { atEOF = true } else { window.didAppend(n) }
     }
 }

@@ -2,9 +2,11 @@
 // the pool's threads.
 //
 // Invariants: the mutex and conditions are initialized in `PoolMonitor.init` and destroyed in its `deinit`,
-// which runs only when no thread can use them any more (every pool thread holds the core, which holds the
-// monitor, until it returns); every field of `WorkerPool.Core` marked "guarded" is read and written only
-// while the mutex is held; a slot's job is taken by exactly one worker (`nextToRun` only moves forward
+// which runs only when no thread can use them any more (every pool thread, and every helper body queued on
+// `DecodingThreads`, holds the core, which holds the monitor, until it returns); every field of
+// `WorkerPool.Core` marked "guarded" is read and written only while the mutex is held; the asynchronous
+// consumer's continuation is stored and taken under the mutex and resumed exactly once (by the consumer
+// itself when what it waits for is already there, otherwise by the first change after it was stored); a slot's job is taken by exactly one worker (`nextToRun` only moves forward
 // under the lock), that worker writes the slot's output once, and the consumer moves it out once; slots
 // are dropped (compacted) only once consumed, so a running job's slot stays at `sequence - firstSequence`.
 import Foundation
@@ -75,10 +77,13 @@ enum WorkerPoolThreads {
 /// The one mechanism for running decoding work on several threads.
 ///
 /// A fixed number of worker threads take jobs in submission order from a bounded queue and run
-/// `perform(job, context)`; the consumer takes the outputs in submission order with ``next()``. At most
+/// `perform(job, context)`; the consumer takes the outputs in submission order with ``next()`` (blocking)
+/// or ``next(isolation:)`` (suspending: an asynchronous consumer never blocks a thread of Swift's
+/// cooperative pool). At most
 /// `queueLimit` jobs are submitted and not yet consumed (queued, running or waiting for the consumer), so
 /// a fast producer cannot run ahead: memory stays bounded. Jobs are submitted either by the consumer
-/// itself (``map(_:workers:name:_:)``, all jobs known up front) or by a feeder thread the pool starts
+/// itself (``map(_:workers:_:)``, all jobs known up front, run by the caller and the shared
+/// ``DecodingThreads``) or by a feeder thread the pool starts
 /// (``startFeeder(name:_:)``), whose thrown error reaches the consumer once, after the outputs of every
 /// job submitted before it.
 ///
@@ -164,8 +169,8 @@ final class WorkerPool<Job, Output> {
     /// `CancellationError` once the pool is cancelled.
     func next() throws -> Output? { try core.next() }
 
-    /// ``next()`` for an asynchronous consumer: cancelling the task cancels the pool, which ends the wait
-    /// with `CancellationError`. (The wait itself blocks the calling thread until the output is ready.)
+    /// ``next()`` for an asynchronous consumer: the task suspends until the output is ready (no thread
+    /// waits); cancelling the task cancels the pool, which ends the wait with `CancellationError`.
     func next(isolation: isolated (any Actor)? = #isolation) async throws -> Output? {
         let core = self.core
         if Task.isCancelled {
@@ -173,7 +178,7 @@ final class WorkerPool<Job, Output> {
             throw CancellationError()
         }
         return try await withTaskCancellationHandler {
-            try core.next()
+            try await core.next(isolation: isolation)
         } onCancel: {
             core.cancel()
         }
@@ -183,23 +188,37 @@ final class WorkerPool<Job, Output> {
     /// job, a feeder at its next submission, after the read it may be blocked in).
     func cancel() { core.cancel() }
 
-    /// Runs `perform` for jobs `0..<count` on up to `workers` threads — the calling thread and
-    /// `min(workers, count) - 1` new ones — and returns the outputs in job order: all of them, or, if a job
-    /// called `stopAfterThisJob()`, those up to the earliest such job.
-    static func map(_ count: Int, workers: Int, name: String,
-                    _ perform: @escaping (Int, Context) -> Output) -> [Output] where Job == Int {
+    /// Runs `perform` for jobs `0..<count` on up to `workers` threads — the calling thread (worker 0) and
+    /// up to `min(workers, count) - 1` of the shared ``DecodingThreads`` (no thread is started per call) —
+    /// and returns the outputs in job order: all of them, or, if a job called `stopAfterThisJob()`, those up
+    /// to the earliest such job. Returns only once no job runs any more, so jobs may point into memory
+    /// that is valid only during the call.
+    static func map(_ count: Int, workers: Int, _ perform: @escaping (Int, Context) -> Output) -> [Output]
+    where Job == Int {
         guard count > 0 else { return [] }
         let threads = Swift.max(1, Swift.min(workers, count))
-        // No handle (whose deinit would cancel): the calling thread owns the core until the end.
-        let core = Core(queueLimit: count, perform: perform)
-        for job in 0..<count { core.submit(job) }
-        core.finish(throwing: nil)
-        core.startWorkers(threads - 1, first: 1, name: name)
+        let core = Core.all(count, perform: perform)
+        core.startHelpers(1..<threads)
         core.runWorker(0)
         var outputs: [Output] = []
         outputs.reserveCapacity(count)
-        // Cannot throw: there is no feeder, and nothing else can cancel this core.
+        // Cannot throw: there is no feeder, and nothing else cancels this core before `close`.
         while let output = try? core.next() { outputs.append(output) }
+        core.closeAndWaitForHelpers()
+        return outputs
+    }
+
+    /// ``map(_:workers:_:)`` for an asynchronous caller: every job runs on the shared ``DecodingThreads``
+    /// (workers `0..<min(workers, count)`) while the caller's task is suspended.
+    static func map(_ count: Int, workers: Int, isolation: isolated (any Actor)? = #isolation,
+                    _ perform: @escaping (Int, Context) -> Output) async -> [Output] where Job == Int {
+        guard count > 0 else { return [] }
+        let core = Core.all(count, perform: perform)
+        core.startHelpers(0..<Swift.max(1, Swift.min(workers, count)))
+        var outputs: [Output] = []
+        outputs.reserveCapacity(count)
+        while let output = try? await core.next(isolation: isolation) { outputs.append(output) }
+        await core.closeAndAwaitHelpers(isolation: isolation)
         return outputs
     }
 
@@ -229,10 +248,31 @@ final class WorkerPool<Job, Output> {
         private var stopAfter = Int.max
         private var isCancelled = false
         private var liveWorkers = 0
+        /// Helper bodies (``startHelpers(_:)``) running jobs right now.
+        private var helpersInside = 0
+        /// The asynchronous consumer, suspended until something it may wait for changes.
+        private var consumerWaiter: UnsafeContinuation<Void, Never>?
 
         init(queueLimit: Int, perform: @escaping (Job, Context) -> Output) {
             self.queueLimit = Swift.max(1, queueLimit)
             self.perform = perform
+        }
+
+        /// A core holding jobs `0..<count`, submission ended (for `map`).
+        static func all(_ count: Int, perform: @escaping (Job, Context) -> Output) -> Core where Job == Int {
+            let core = Core(queueLimit: count, perform: perform)
+            for job in 0..<count { core.submit(job) }
+            core.finish(throwing: nil)
+            return core
+        }
+
+        /// Wakes the consumer waiting in ``next()`` or ``next(isolation:)`` (the mutex must be held).
+        private func wakeConsumer(all: Bool = false) {
+            if all { monitor.broadcast(monitor.ready) } else { monitor.signal(monitor.ready) }
+            if let waiter = consumerWaiter {
+                consumerWaiter = nil
+                waiter.resume()
+            }
         }
 
         // MARK: Threads
@@ -272,6 +312,43 @@ final class WorkerPool<Job, Output> {
             monitor.unlock()
         }
 
+        /// Runs `runWorker(w)` for each worker index `w` on the shared ``DecodingThreads``, unless the core
+        /// was closed before the body starts.
+        func startHelpers(_ workers: Range<Int>) {
+            for worker in workers {
+                DecodingThreads.shared.run(UnsafeSendable { [self] in
+                    monitor.lock()
+                    if isCancelled {
+                        monitor.unlock()
+                        return
+                    }
+                    helpersInside += 1
+                    monitor.unlock()
+                    runWorker(worker)
+                    monitor.lock()
+                    helpersInside -= 1
+                    monitor.broadcast(monitor.exited)
+                    wakeConsumer()
+                    monitor.unlock()
+                })
+            }
+        }
+
+        /// Ends the core (helpers that have not started yet will run nothing) and waits until no helper
+        /// runs a job any more.
+        func closeAndWaitForHelpers() {
+            cancel()
+            monitor.lock()
+            while helpersInside > 0 { monitor.wait(monitor.exited) }
+            monitor.unlock()
+        }
+
+        /// ``closeAndWaitForHelpers()`` for an asynchronous caller (suspends instead of waiting).
+        func closeAndAwaitHelpers(isolation: isolated (any Actor)?) async {
+            cancel()
+            _ = try? await awaitConsumer(isolation: isolation) { () -> Bool? in helpersInside == 0 ? true : nil }
+        }
+
         // MARK: Workers
 
         /// Takes and runs jobs until there are none left to run (or the pool stops).
@@ -296,7 +373,7 @@ final class WorkerPool<Job, Output> {
                     assert(at >= head && at < slots.count && !slots[at].isDone, "a job's output is written once")
                     slots[at].output = output
                     slots[at].isDone = true
-                    if at == head { monitor.signal(monitor.ready) }
+                    if at == head { wakeConsumer() }
                     continue
                 }
                 if !isSubmitting { return }
@@ -327,44 +404,92 @@ final class WorkerPool<Job, Output> {
                 failure = error
             }
             monitor.broadcast(monitor.work)
-            monitor.broadcast(monitor.ready)
+            wakeConsumer(all: true)
             monitor.unlock()
         }
 
         // MARK: Consuming
 
+        /// What the consumer gets next.
+        enum Taken {
+            case output(Output)
+            case end
+        }
+
         func next() throws -> Output? {
             monitor.lock()
             defer { monitor.unlock() }
             while true {
-                if isCancelled { throw CancellationError() }
-                if firstSequence + head > stopAfter { return nil }
-                if head < slots.count {
-                    if slots[head].isDone {
-                        let output = slots[head].output
-                        slots[head].output = nil
-                        head += 1
-                        // Drop consumed slots now and then (amortized O(1) per job).
-                        if head == slots.count || (head >= 16 && head * 2 >= slots.count) {
-                            assert(nextToRun >= head, "consumed jobs were taken")
-                            slots.removeFirst(head)
-                            firstSequence += head
-                            nextToRun -= head
-                            head = 0
-                        }
-                        monitor.signal(monitor.space)
-                        assert(output != nil, "a done slot holds its output")
-                        return output
-                    }
-                } else if !isSubmitting {
-                    if let error = failure {
-                        failure = nil  // delivered once; later calls return nil
-                        throw error
-                    }
+                if let taken = try take() {
+                    if case .output(let output) = taken { return output }
                     return nil
                 }
                 monitor.wait(monitor.ready)
             }
+        }
+
+        /// ``next()``, suspending the task instead of blocking the thread.
+        func next(isolation: isolated (any Actor)?) async throws -> Output? {
+            if case .output(let output) = try await awaitConsumer(isolation: isolation, { try take() }) {
+                return output
+            }
+            return nil
+        }
+
+        /// Suspends the calling task until `check` (called with the mutex held) returns a value, and returns
+        /// it; every change a consumer may wait for resumes the task to check again.
+        private func awaitConsumer<R>(isolation: isolated (any Actor)?, _ check: () throws -> R?) async throws -> R {
+            while true {
+                var outcome: Result<R, any Error>? = nil
+                await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
+                    monitor.lock()
+                    do {
+                        if let value = try check() {
+                            outcome = .success(value)
+                        } else {
+                            assert(consumerWaiter == nil, "one consumer at a time")
+                            consumerWaiter = continuation
+                        }
+                    } catch {
+                        outcome = .failure(error)
+                    }
+                    monitor.unlock()
+                    if outcome != nil { continuation.resume() }
+                }
+                if let outcome { return try outcome.get() }
+            }
+        }
+
+        /// The next output or the end, nil if the consumer must wait; throws `CancellationError` or the
+        /// feeder's error (the mutex must be held).
+        private func take() throws -> Taken? {
+            if isCancelled { throw CancellationError() }
+            if firstSequence + head > stopAfter { return .end }
+            if head < slots.count {
+                if slots[head].isDone {
+                    let output = slots[head].output
+                    slots[head].output = nil
+                    head += 1
+                    // Drop consumed slots now and then (amortized O(1) per job).
+                    if head == slots.count || (head >= 16 && head * 2 >= slots.count) {
+                        assert(nextToRun >= head, "consumed jobs were taken")
+                        slots.removeFirst(head)
+                        firstSequence += head
+                        nextToRun -= head
+                        head = 0
+                    }
+                    monitor.signal(monitor.space)
+                    assert(output != nil, "a done slot holds its output")
+                    return .output(output.unsafelyUnwrapped)
+                }
+            } else if !isSubmitting {
+                if let error = failure {
+                    failure = nil  // delivered once; later calls return nil
+                    throw error
+                }
+                return .end
+            }
+            return nil
         }
 
         // MARK: Stopping
@@ -374,6 +499,7 @@ final class WorkerPool<Job, Output> {
             if sequence < stopAfter {
                 stopAfter = sequence
                 monitor.broadcastAll()
+                wakeConsumer()
             }
             monitor.unlock()
         }
@@ -391,6 +517,7 @@ final class WorkerPool<Job, Output> {
                 // Queued jobs will not run: release what they hold now.
                 for index in nextToRun..<slots.count { slots[index].job = nil }
                 monitor.broadcastAll()
+                wakeConsumer()
             }
             monitor.unlock()
         }

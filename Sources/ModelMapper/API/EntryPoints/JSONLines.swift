@@ -31,6 +31,11 @@ import Foundation
 ///   thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker threads. The
 ///   threads stop when the iterator is dropped; when the task iterating with `for try await` is cancelled,
 ///   they stop too and the iteration throws `CancellationError` (files, handles and in-memory input).
+/// - `for try await` never blocks a thread of Swift's cooperative pool: the task suspends while it waits
+///   for input (a file or handle read with one worker runs on a thread of the reader's own; cancelling the
+///   task ends that wait with `CancellationError`) or for the workers.
+/// - `decodeAll` starts no threads per call: the caller and the process's shared decoding threads (at most
+///   `activeProcessorCount`, long-lived) do the work; see ``DecodingBuffers`` for what threads keep.
 /// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
 ///   `FileHandle` or an `AsyncSequence` continues wherever it is).
 public struct JSONLines<T: JSONMappable>: AsyncSequence {
