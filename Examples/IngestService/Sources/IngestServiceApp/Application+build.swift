@@ -2,26 +2,29 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
-/// Builds the service: routes, limits and counters from `configuration`, ready to `run()` or
-/// `runService()`. The dead-letter directory is created if missing.
+/// Builds the HTTP service: routes, limits and counters from `configuration`. Run it in a service group
+/// after `store` (see ``runIngestService(configuration:store:metrics:logger:)``). The dead-letter
+/// directory, if configured, is created if missing.
 ///
 /// - Parameters:
-///   - sink: where decoded events go (default: dropped after counting).
+///   - store: where records go (the store must be running in the same service group).
 ///   - metrics: the counters `GET /metrics` reports (pass one in to read them from a test).
 ///   - onServerRunning: called with the listening channel (its `localAddress` has the port when
 ///     `configuration.port` is 0).
 public func buildApplication(
     configuration: IngestConfiguration,
-    sink: any EventSink = DiscardingSink(),
+    store: any EventStore,
     metrics: IngestMetrics = IngestMetrics(),
     logger: Logger = Logger(label: "IngestService"),
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
-    try FileManager.default.createDirectory(
-        atPath: configuration.deadLetterDirectory, withIntermediateDirectories: true)
+    if let directory = configuration.deadLetterDirectory {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
     let router = Router()
-    IngestController(configuration: configuration, sink: sink, metrics: metrics).addRoutes(to: router)
+    IngestController(configuration: configuration, store: store, metrics: metrics).addRoutes(to: router)
     return Application(
         router: router,
         configuration: ApplicationConfiguration(
@@ -29,4 +32,19 @@ public func buildApplication(
             serverName: "IngestService"),
         onServerRunning: onServerRunning,
         logger: logger)
+}
+
+/// Runs the store and the HTTP server in one service group until SIGTERM or SIGINT: the server stops
+/// accepting, finishes the uploads in flight, and only then the store closes (services shut down in
+/// reverse order).
+public func runIngestService(
+    configuration: IngestConfiguration, store: any EventStore, metrics: IngestMetrics, logger: Logger
+) async throws {
+    let app = try buildApplication(configuration: configuration, store: store, metrics: metrics, logger: logger)
+    let group = ServiceGroup(
+        configuration: ServiceGroupConfiguration(
+            services: [.init(service: store), .init(service: app)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+    try await group.run()
 }

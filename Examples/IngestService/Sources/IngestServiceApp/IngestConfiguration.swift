@@ -4,8 +4,9 @@ public struct IngestConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one (the tests use this).
     public var port: Int
-    /// Where `POST /events` writes the raw lines it rejects (created if missing).
-    public var deadLetterDirectory: String
+    /// Where `POST /events` also writes the raw lines it rejects, one pair of files per upload (created
+    /// if missing); nil (the default) for none: rejected records are in the store's `rejected_records`.
+    public var deadLetterDirectory: String?
     /// The largest body `POST /event` reads (it holds the whole document in memory).
     public var maxEventBodySize: Int
     /// The largest body `POST /events` reads; nil for no limit (it streams in bounded memory).
@@ -17,19 +18,19 @@ public struct IngestConfiguration: Sendable {
     public var rejectionListLimit: Int
     /// Bytes the JSON Lines reader takes from the body at a time.
     public var readChunkSize: Int
-    /// Decoded events handed to the sink at a time.
-    public var sinkBatchSize: Int
+    /// Records (decoded and rejected) stored per transaction.
+    public var storeBatchSize: Int
 
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
-        deadLetterDirectory: String = "dead-letters",
+        deadLetterDirectory: String? = nil,
         maxEventBodySize: Int = 1 << 20,
         maxEventsBodySize: Int? = nil,
         maxRecordSize: Int = 4 << 20,
         rejectionListLimit: Int = 100,
         readChunkSize: Int = 256 << 10,
-        sinkBatchSize: Int = 1024
+        storeBatchSize: Int = 1024
     ) {
         self.host = host
         self.port = port
@@ -39,6 +40,6 @@ public struct IngestConfiguration: Sendable {
         self.maxRecordSize = maxRecordSize
         self.rejectionListLimit = rejectionListLimit
         self.readChunkSize = readChunkSize
-        self.sinkBatchSize = sinkBatchSize
+        self.storeBatchSize = storeBatchSize
     }
 }

@@ -60,7 +60,7 @@ struct DisconnectTests {
 
             // What the broken upload delivered is an in-order prefix of its good records: no record twice,
             // none that was not sent (a record is delivered only once its whole line has arrived).
-            let ids = server.sink.ids
+            let ids = server.recorded.ids
             let brokenIDs = ids.filter { $0 < 9_000_000 }
             #expect(Array(sentPartially.acceptedIDs.prefix(brokenIDs.count)) == brokenIDs)
             let completeLines = half.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count - 1
@@ -96,7 +96,7 @@ struct DisconnectTests {
                 metrics = try await server.metricsSnapshot()
             }
             #expect(metrics.activeStreams == 0)
-            let ids = server.sink.ids
+            let ids = server.recorded.ids
             for round in 0..<rounds {
                 let first = Int64(round + 1) * 1_000_000
                 let delivered = ids.filter { $0 >= first && $0 < first + 1_000_000 }

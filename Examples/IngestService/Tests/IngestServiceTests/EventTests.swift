@@ -27,14 +27,14 @@ struct EventTests {
         return (reply.status, reply.status == 200 ? nil : try ErrorReply(json: reply.body))
     }
 
-    @Test func goodEventReachesTheSink() async throws {
+    @Test func goodEventReachesTheStore() async throws {
         try await TestServer.with { server in
             let reply = try await server.post(
                 "/event", contentType: "application/json; charset=utf-8",
                 body: .bytes(ByteBuffer(string: TweetLines.tweet(id: 77, index: 3))))
             #expect(reply.status == 200)
             #expect(reply.text.contains(#""id":77"#))
-            #expect(server.sink.ids == [77])
+            #expect(server.recorded.ids == [77])
         }
     }
 
@@ -66,7 +66,7 @@ struct EventTests {
             #expect(empty.status == 400)
             #expect(empty.error?.kind == "syntax")
 
-            #expect(server.sink.ids.isEmpty)
+            #expect(server.recorded.ids.isEmpty)
             let metrics = try await server.metricsSnapshot()
             #expect(metrics.documentRequests == 5 && metrics.recordsRejected == 5 && metrics.recordsAccepted == 0)
         }
@@ -83,7 +83,7 @@ struct EventTests {
             let streamed = try await server.post(
                 "/event", contentType: "application/json", body: .stream(ByteBuffer(string: big).chunked(256), length: .unknown))
             #expect(streamed.status == 413)
-            #expect(server.sink.ids.isEmpty)
+            #expect(server.recorded.ids.isEmpty)
         }
     }
 
@@ -111,7 +111,9 @@ struct EventTests {
             #expect(try await postEvent(server, event, contentType: "text/json").status == 415)
             #expect(try await postEvent(server, event, contentType: nil).status == 415)
             #expect(try await postEvent(server, event, contentType: "application/json").status == 200)
-            #expect(server.sink.ids == [5, 5, 5, 5, 5, 6])
+            // The same event five times is stored once: the four repeats are duplicates.
+            #expect(server.recorded.ids == [5, 6])
+            #expect(try await server.metricsSnapshot().recordsDuplicate == 4)
             #expect(try await server.metricsSnapshot().refusedRequests == 8)
         }
     }

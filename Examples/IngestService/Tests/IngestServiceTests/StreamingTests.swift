@@ -5,7 +5,7 @@ import ModelMapper
 import NIOCore
 import Testing
 
-/// `POST /events` against the real server: every record sent is either accepted (and reaches the sink
+/// `POST /events` against the real server: every record sent is either accepted (and reaches the store
 /// once, in order) or rejected (and its raw line is in the dead-letter file once, in order).
 @Suite("POST /events", .serialized)
 struct StreamingTests {
@@ -22,7 +22,7 @@ struct StreamingTests {
 
             #expect(sent.bytes >= megabytes * 1_000_000)
             #expect(!sent.rejected.isEmpty)
-            try checkSummary(summary, against: sent, sinkIDs: server.sink.ids, listLimit: 100)
+            try checkSummary(summary, against: sent, storedIDs: server.recorded.ids, listLimit: 100)
             let growth = peak.growth()
             print(
                 "large body: \(sent.bytes) bytes, \(sent.lines) lines, peak RSS growth \(growth.map { "\($0 >> 20) MiB" } ?? "unknown")"
@@ -39,7 +39,7 @@ struct StreamingTests {
         }
     }
 
-    /// Several uploads at once: each answer, sink order and dead-letter file is that upload's own.
+    /// Several uploads at once: each answer, store order and dead-letter file is that upload's own.
     @Test func concurrentClients() async throws {
         try await TestServer.with { server in
             let clients = 6
@@ -59,12 +59,12 @@ struct StreamingTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(results.count == clients)
-            let ids = server.sink.ids
+            let ids = server.recorded.ids
             var deadLetterFiles = Set<String>()
             for (client, summary, sent) in results {
                 let first = Int64(client + 1) * 100_000_000
                 let own = ids.filter { $0 >= first && $0 < first + 100_000_000 }
-                try checkSummary(summary, against: sent, sinkIDs: own, listLimit: 100)
+                try checkSummary(summary, against: sent, storedIDs: own, listLimit: 100)
                 deadLetterFiles.insert(try #require(summary.deadLetterFile))
             }
             #expect(deadLetterFiles.count == clients)
@@ -86,7 +86,7 @@ struct StreamingTests {
             let rejection = try #require(summary.rejections.first)
             #expect(rejection.index == 50 && rejection.line == 51 && rejection.kind == "syntax")
             #expect(try contents(of: try #require(summary.deadLetterFile)) == cut + [UInt8(ascii: "\n")])
-            #expect(server.sink.ids == (0..<50).map { lines.firstID + Int64($0) })
+            #expect(server.recorded.ids == (0..<50).map { lines.firstID + Int64($0) })
         }
     }
 
@@ -116,7 +116,7 @@ struct StreamingTests {
             #expect(summary.rejections.count == 100 && summary.rejectionsOmitted == 100)
             #expect(summary.rejections.map(\.index) == Array(stride(from: 0, to: 200, by: 2)))
             #expect(try contents(of: try #require(summary.deadLetterFile)) == garbage)
-            #expect(server.sink.ids == goodIDs)
+            #expect(server.recorded.ids == goodIDs)
             let errorLines = try contents(of: try #require(summary.deadLetterErrorsFile)).split(separator: UInt8(ascii: "\n"))
             #expect(errorLines.count == 200)
             #expect(try errorLines.map { try Rejection(json: Array($0)).index } == Array(stride(from: 0, to: 400, by: 2)))
@@ -152,7 +152,7 @@ struct StreamingTests {
             #expect(summary.accepted == 19)
             #expect(summary.rejected == 1)
             #expect(summary.rejections.first?.index == 5)
-            #expect(server.sink.ids == (0..<20).filter { $0 != 5 }.map { lines.firstID + Int64($0) })
+            #expect(server.recorded.ids == (0..<20).filter { $0 != 5 }.map { lines.firstID + Int64($0) })
         }
     }
 
@@ -163,7 +163,7 @@ struct StreamingTests {
             let (body, _) = TweetLines(corruptEvery: 0).body(lines: 300)
             let declared = try await server.post("/events", contentType: "application/x-ndjson", body: .bytes(body))
             #expect(declared.status == 413)
-            #expect(server.sink.ids.isEmpty)
+            #expect(server.recorded.ids.isEmpty)
 
             let streamed = try await server.post(
                 "/events", contentType: "application/x-ndjson", body: .stream(body.chunked(8 << 10), length: .unknown))
@@ -171,7 +171,7 @@ struct StreamingTests {
             let summary = try IngestSummary(json: streamed.body)
             #expect(summary.stoppedEarly != nil)
             #expect(summary.accepted > 0 && summary.accepted < 300)
-            #expect(server.sink.ids.count == summary.accepted)
+            #expect(server.recorded.ids.count == summary.accepted)
         }
     }
 
@@ -189,18 +189,18 @@ struct StreamingTests {
             let rejection = try #require(summary.rejections.first)
             #expect(rejection.index == 2 && rejection.line == 5 && rejection.kind == "syntax")
             #expect(try contents(of: try #require(summary.deadLetterFile)) == Array((bad + "\n").utf8))
-            #expect(server.sink.ids == [0, 1, 3].map { lines.firstID + Int64($0) })
+            #expect(server.recorded.ids == [0, 1, 3].map { lines.firstID + Int64($0) })
         }
     }
 
-    /// A sink that fails ends the request with 503; what it took before stays taken, once.
-    @Test func failingSinkAnswers503() async throws {
-        try await TestServer.with(sink: RecordingSink(capacity: 50), { $0.sinkBatchSize = 10 }) { server in
+    /// A store that fails ends the request with 503; what it took before stays taken, once.
+    @Test func failingStoreAnswers503() async throws {
+        try await TestServer.with(store: RecordingStore(capacity: 50), { $0.storeBatchSize = 10 }) { server in
             let (body, expected) = TweetLines(corruptEvery: 0).body(lines: 200)
             let reply = try await server.post("/events", contentType: "application/x-ndjson", body: .bytes(body))
             #expect(reply.status == 503)
-            #expect(reply.text.contains(#""error":"sinkFailed""#))
-            #expect(server.sink.ids == Array(expected.acceptedIDs.prefix(50)))
+            #expect(reply.text.contains(#""error":"storeUnavailable""#))
+            #expect(server.recorded.ids == Array(expected.acceptedIDs.prefix(50)))
             #expect(try await server.metricsSnapshot().failedRequests == 1)
         }
     }
@@ -218,14 +218,14 @@ struct StreamingTests {
     }
 }
 
-/// The answer, the sink and the dead-letter files against what was sent.
-func checkSummary(_ summary: IngestSummary, against sent: ExpectedRecords, sinkIDs: [Int64], listLimit: Int) throws {
+/// The answer, the store and the dead-letter files against what was sent.
+func checkSummary(_ summary: IngestSummary, against sent: ExpectedRecords, storedIDs: [Int64], listLimit: Int) throws {
     #expect(summary.accepted + summary.rejected == sent.lines)
     #expect(summary.accepted == sent.acceptedIDs.count)
     #expect(summary.rejected == sent.rejected.count)
     #expect(summary.bytes == sent.bytes)
     #expect(summary.stoppedEarly == nil)
-    #expect(firstDifference(sinkIDs, sent.acceptedIDs) == nil, "sink ids: each accepted record once, in order")
+    #expect(firstDifference(storedIDs, sent.acceptedIDs) == nil, "stored ids: each accepted record once, in order")
     let listed = sent.rejected.prefix(listLimit)
     #expect(summary.rejections.map(\.index) == listed.map(\.index))
     #expect(summary.rejections.map(\.kind) == listed.map(\.corruption.kind))

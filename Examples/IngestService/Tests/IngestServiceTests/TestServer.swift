@@ -9,18 +9,22 @@ import ServiceLifecycle
 import Synchronization
 
 /// The real service on a loopback port chosen by the system, with a fresh dead-letter directory and a
-/// sink that records every event it is given.
+/// store (by default one that records every event it is given, in memory).
 struct TestServer: Sendable {
     let port: Int
-    let sink: RecordingSink
+    let store: any EventStore
     let metrics: IngestMetrics
     let deadLetterDirectory: String
+
+    /// The store, when it is the default ``RecordingStore``.
+    var recorded: RecordingStore { store as! RecordingStore }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Starts a server, runs `body` against it, stops it.
     static func with<R: Sendable>(
-        sink: RecordingSink = RecordingSink(),
+        store: any EventStore = RecordingStore(),
+        metrics: IngestMetrics = IngestMetrics(),
         _ adjust: @Sendable (inout IngestConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> R
     ) async throws -> R {
@@ -29,17 +33,16 @@ struct TestServer: Sendable {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = IngestConfiguration(host: "127.0.0.1", port: 0, deadLetterDirectory: directory)
         adjust(&configuration)
-        let metrics = IngestMetrics()
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "IngestServiceTests")
         logger.logLevel = .error
         let app = try buildApplication(
-            configuration: configuration, sink: sink, metrics: metrics, logger: logger,
+            configuration: configuration, store: store, metrics: metrics, logger: logger,
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             })
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let services = ServiceGroup(configuration: .init(services: [store, app], logger: logger))
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }
             var iterator = ports.makeAsyncIterator()
@@ -47,7 +50,7 @@ struct TestServer: Sendable {
                 await services.triggerGracefulShutdown()
                 throw TestFailure("the server did not report a port")
             }
-            let server = TestServer(port: port, sink: sink, metrics: metrics, deadLetterDirectory: directory)
+            let server = TestServer(port: port, store: store, metrics: metrics, deadLetterDirectory: directory)
             let result: Result<R, any Error>
             do { result = .success(try await body(server)) } catch { result = .failure(error) }
             await services.triggerGracefulShutdown()
@@ -89,7 +92,7 @@ struct TestServer: Sendable {
     }
 
     func metricsSnapshot() async throws -> MetricsSnapshot {
-        try MetricsSnapshot(json: try await get("/metrics").body)
+        try MetricsSnapshot(json: try await get("/metrics/summary").body)
     }
 
     /// Every file in the dead-letter directory.
@@ -104,24 +107,40 @@ struct HTTPReply: Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Records the ids of the events the service hands over, in order; with `capacity`, refuses (throws)
-/// a batch that would take it past that many events.
-final class RecordingSink: EventSink {
-    private let state = Mutex<[Int64]>([])
+/// Keeps the ids of the events the service stores, in order, each once (a known id is a duplicate);
+/// with `capacity`, refuses (throws) a batch that would take it past that many events, storing none
+/// of it.
+final class RecordingStore: EventStore {
+    private struct State {
+        var ids: [Int64] = []
+        var known: Set<Int64> = []
+    }
+
+    private let state = Mutex(State())
     private let capacity: Int
 
     init(capacity: Int = .max) {
         self.capacity = capacity
     }
 
-    func consume(_ events: [Status]) async throws {
-        try state.withLock {
-            guard $0.count + events.count <= capacity else { throw TestFailure("the sink is full") }
-            $0 += events.map(\.id)
+    func store(_ batch: StoreBatch) async throws -> Int {
+        try state.withLock { state in
+            let new = batch.events.map(\.status.id).filter { !state.known.contains($0) }
+            guard state.ids.count + new.count <= capacity else { throw TestFailure("the store is full") }
+            var inserted = 0
+            for id in new where state.known.insert(id).inserted {
+                state.ids.append(id)
+                inserted += 1
+            }
+            return inserted
         }
     }
 
-    var ids: [Int64] { state.withLock { $0 } }
+    func run() async throws {
+        try? await gracefulShutdown()
+    }
+
+    var ids: [Int64] { state.withLock { $0.ids } }
 }
 
 struct TestFailure: Error, CustomStringConvertible {

@@ -28,10 +28,16 @@ struct APIError: HTTPResponseError {
         APIError(status: .badRequest, body: ErrorBody(error: "invalidEvent", mappingError: error))
     }
 
-    static func sinkFailed(_ error: any Error) -> APIError {
+    static func unstorableEvent(_ reason: String) -> APIError {
+        APIError(status: .badRequest, body: ErrorBody(error: "invalidEvent", message: reason))
+    }
+
+    /// The store did not commit a batch: nothing of that batch is stored, and the answer promises nothing
+    /// past what earlier batches committed (retry the upload: stored records count as duplicates).
+    static func storeFailed(_ error: any Error) -> APIError {
         APIError(
             status: .serviceUnavailable,
-            body: ErrorBody(error: "sinkFailed", message: "the events could not be stored: \(error)"))
+            body: ErrorBody(error: "storeUnavailable", message: "the events could not be stored: \(String(reflecting: error))"))
     }
 
     static func deadLetterFailed(_ error: any Error) -> APIError {

@@ -3,16 +3,22 @@ import Hummingbird
 import ModelMapper
 import NIOCore
 
-/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /metrics`.
+/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /metrics`
+/// (Prometheus text) and `GET /metrics/summary` (the counters as JSON).
 struct IngestController: Sendable {
     let configuration: IngestConfiguration
-    let sink: any EventSink
+    let store: any EventStore
     let metrics: IngestMetrics
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.post("events") { request, context in try await self.postEvents(request, context: context) }
         router.post("event") { request, context in try await self.postEvent(request, context: context) }
-        router.get("metrics") { _, _ in try Response.json(self.metrics.snapshot()) }
+        router.get("metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.prometheusText())))
+        }
+        router.get("metrics/summary") { _, _ in try Response.json(self.metrics.snapshot()) }
     }
 
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
@@ -27,11 +33,11 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.contentTooLarge(limit: limit)
         }
-        let ingestor = StreamIngestor(configuration: configuration, sink: sink, metrics: metrics)
+        let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
         metrics.streamStarted()
         let start = ContinuousClock.now
         do {
-            let summary = try await ingestor.ingest(request.body, format: format, deadLetterName: Self.deadLetterName())
+            let summary = try await ingestor.ingest(request.body, format: format, uploadID: Self.uploadID())
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
             return try Response.json(summary, status: summary.stoppedEarly == nil ? .ok : .contentTooLarge)
         } catch {
@@ -67,27 +73,37 @@ struct IngestController: Sendable {
         do {
             status = try body.withUnsafeReadableBytes { try Status(json: $0) }
         } catch let error as MappingError {
-            metrics.add(accepted: 0, rejected: 1)
+            metrics.add(accepted: 0, duplicates: 0, rejected: 1)
             throw APIError.invalidEvent(error)
         }
-        do { try await sink.consume([status]) } catch { throw APIError.sinkFailed(error) }
-        metrics.add(accepted: 1, rejected: 0)
+        if let reason = status.unstorableReason {
+            metrics.add(accepted: 0, duplicates: 0, rejected: 1)
+            throw APIError.unstorableEvent(reason)
+        }
+        // The document's text without the blank space around it, exactly as received otherwise.
+        let text = String(decoding: body.readableBytesView, as: UTF8.self)
+        var batch = StoreBatch(uploadID: Self.uploadID())
+        batch.events = [StoredEvent(status: status, raw: text.trimmingCharacters(in: .whitespacesAndNewlines))]
+        let inserted: Int
+        do { inserted = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
+        metrics.add(accepted: inserted, duplicates: 1 - inserted, rejected: 0)
         var accepted = EventAccepted()
+        accepted.accepted = inserted
+        accepted.duplicates = 1 - inserted
         accepted.id = status.id
         return try Response.json(accepted)
     }
 
-    /// A name no other request has: milliseconds since 1970, then random hex (`events-1795446902123-1f0c9a3e`).
-    static func deadLetterName() -> String {
-        let millis = Int64(Date().timeIntervalSince1970 * 1000)
-        let random = UUID().uuidString.lowercased().prefix(8)
-        return "events-\(millis)-\(random)"
+    /// A new upload id: a random UUID, lowercased.
+    static func uploadID() -> String {
+        UUID().uuidString.lowercased()
     }
 }
 
-/// The answer to a good `POST /event`.
+/// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its id was already stored.
 struct EventAccepted: JSONMappable {
     var accepted = 1
+    var duplicates = 0
     var id: Int64 = 0
 }
 

@@ -36,13 +36,13 @@ final class DeadLetterFile {
     }
 
     /// Appends a refused record.
-    func append(_ record: RejectedRecord) {
+    func append(_ record: StoredRejection) {
         guard failure == nil else { return }
         count += 1
         rawBuffer += record.raw
         rawBuffer.append(UInt8(ascii: "\n"))
         do {
-            errorsBuffer += try Rejection(record).jsonData()
+            errorsBuffer += try record.rejection.jsonData()
             errorsBuffer.append(UInt8(ascii: "\n"))
         } catch {
             failure = error

@@ -13,14 +13,14 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
     let maxBodySize: Int?
     /// The longest line accepted; nil to not look at lines (a top-level array is one line).
     let maxLineLength: Int?
-    /// Called with each chunk's size as it passes (for counters).
-    let onChunk: (Int) -> Void
+    /// Called with each chunk as it passes (for counters and the raw-record tap).
+    let onChunk: (ByteBuffer) -> Void
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let maxBodySize: Int?
         let maxLineLength: Int?
-        let onChunk: (Int) -> Void
+        let onChunk: (ByteBuffer) -> Void
         var bodySize = 0
         /// Bytes since the last newline.
         var openLine = 0
@@ -28,7 +28,7 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
         mutating func next() async throws -> ByteBufferView? {
             guard let chunk = try await base.next() else { return nil }
             bodySize += chunk.readableBytes
-            onChunk(chunk.readableBytes)
+            onChunk(chunk)
             if let maxBodySize, bodySize > maxBodySize {
                 throw BodyLimitError.bodyTooLarge(limit: maxBodySize)
             }

@@ -1,19 +1,24 @@
 import ModelMapper
 
-/// The answer to `POST /events`: how many records were taken and refused, the first refused ones with
-/// their errors, and where all refused records were saved.
+/// The answer to `POST /events`: how many records were newly stored, already stored and refused, the
+/// first refused ones with their errors. Sent only after every batch is committed.
 public struct IngestSummary: JSONMappable, Sendable {
-    /// Records decoded and handed to the sink.
+    /// Records decoded and newly stored.
     public var accepted = 0
-    /// Records refused (each is in the dead-letter file).
+    /// Records decoded whose id was already stored (a retried upload, another replica's upload).
+    public var duplicates = 0
+    /// Records refused (each is in `rejected_records`, and in the dead-letter file when configured).
     public var rejected = 0
+    /// This upload's id (`rejected_records.upload_id`, `events.upload_id` of the records it stored).
+    public var uploadId = ""
     /// Body bytes read.
     public var bytes = 0
     /// The first refused records, up to the configured limit, in input order.
     public var rejections: [Rejection] = []
     /// Refused records not listed in ``rejections``.
     public var rejectionsOmitted = 0
-    /// The dead-letter file: the refused records' raw lines, one per line, in input order (nil if none).
+    /// The dead-letter file: the refused records' raw lines, one per line, in input order (nil if none or
+    /// when dead-letter files are off).
     public var deadLetterFile: String? = nil
     /// The errors of the refused records, one JSON object per line, in the same order (nil if none).
     public var deadLetterErrorsFile: String? = nil

@@ -2,93 +2,111 @@ import ModelMapper
 import NIOCore
 
 /// Decodes a `POST /events` body while it streams in: the body's chunks go straight into
-/// `JSONLines(chunks:)`, decoded events go to the sink in batches, refused records to the dead-letter
-/// file. Memory per request is bounded by the read chunk, the longest line and one batch.
+/// `JSONLines(chunks:)`, and each batch of decoded events (with their raw text) and rejected records goes
+/// to the store in one transaction. Memory per request is bounded by the read chunk, the longest line
+/// and one batch.
 struct StreamIngestor: Sendable {
     let configuration: IngestConfiguration
-    let sink: any EventSink
+    let store: any EventStore
     let metrics: IngestMetrics
 
-    /// Reads `body` to its end (or to a limit) and answers what became of each record.
+    /// Reads `body` to its end (or to a limit) and answers what became of each record. Returns only
+    /// after every batch is committed.
     ///
-    /// - Throws: ``APIError`` when the sink or the dead-letter file fails; the body's own error when the
+    /// - Throws: ``APIError`` when the store or the dead-letter file fails; the body's own error when the
     ///   client goes away. A body or line limit is not an error here: the summary's `stoppedEarly` says so.
     func ingest<Body: AsyncSequence>(
-        _ body: Body, format: JSONStreamFormat, deadLetterName: String
+        _ body: Body, format: JSONStreamFormat, uploadID: String
     ) async throws -> IngestSummary where Body.Element == ByteBuffer {
-        let deadLetters = DeadLetterFile(directory: configuration.deadLetterDirectory, name: deadLetterName)
+        let deadLetters = configuration.deadLetterDirectory.map {
+            DeadLetterFile(directory: $0, name: "events-\(uploadID)")
+        }
         let rejections = RejectionLog(deadLetters: deadLetters, listLimit: configuration.rejectionListLimit)
+        let tap = RawRecordTap(format: format)
         let bytes = Counter()
         let metrics = self.metrics
         let guarded = GuardedBody(
             base: body,
             maxBodySize: configuration.maxEventsBodySize,
             maxLineLength: format == .lines ? configuration.maxRecordSize : nil,
-            onChunk: { n in
-                bytes.value += n
-                metrics.add(bytes: n)
+            onChunk: { chunk in
+                tap.append(chunk)
+                bytes.value += chunk.readableBytes
+                metrics.add(bytes: chunk.readableBytes)
             })
+        var batch = StoreBatch(uploadID: uploadID)
         let lines = JSONLines<Status>(
             chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
-            onError: .skip { rejections.add($0) })
+            onError: .skip { record in
+                tap.skip(record.offset, raw: record.raw, line: record.line)
+                batch.rejected.append(rejections.add(record))
+            })
 
         var summary = IngestSummary()
-        var batch = Batch(capacity: configuration.sinkBatchSize)
-        var reportedRejections = 0
-        /// Hands the batch to the sink and brings the counters up to date.
+        summary.uploadId = uploadID
+        let capacity = max(1, configuration.storeBatchSize)
+        /// Stores the batch and brings the counters up to date.
         func deliver() async throws {
-            let accepted = batch.events.count
-            if accepted > 0 {
-                do { try await sink.consume(batch.events) } catch { throw APIError.sinkFailed(error) }
-                batch.events.removeAll(keepingCapacity: true)
+            guard !batch.isEmpty else { return }
+            let count = batch.events.count
+            let inserted: Int
+            let start = ContinuousClock.now
+            do { inserted = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
+            metrics.batchStored(events: count, rejected: batch.rejected.count, after: ContinuousClock.now - start)
+            summary.accepted += inserted
+            summary.duplicates += count - inserted
+            metrics.add(accepted: inserted, duplicates: count - inserted, rejected: batch.rejected.count)
+            batch.events.removeAll(keepingCapacity: true)
+            batch.rejected.removeAll(keepingCapacity: true)
+            if let deadLetters {
+                do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
             }
-            summary.accepted += accepted
-            metrics.add(accepted: accepted, rejected: rejections.count - reportedRejections)
-            reportedRejections = rejections.count
-            do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
         }
 
+        var iterator = lines.makeAsyncIterator()
+        /// Records decoded and kept (the record index is these plus the rejected ones).
+        var decoded = 0
         do {
-            for try await status in lines {
-                batch.events.append(status)
-                if batch.events.count >= batch.capacity { try await deliver() }
+            while let status = try await iterator.next() {
+                let (raw, line) = tap.take(upTo: iterator.bytesConsumed)
+                let index = decoded + rejections.count
+                if let text = String(validating: raw, as: UTF8.self), status.unstorableReason == nil {
+                    decoded += 1
+                    batch.events.append(StoredEvent(status: status, raw: text))
+                } else {
+                    let reason = status.unstorableReason ?? "the record is not valid UTF-8"
+                    batch.rejected.append(
+                        rejections.add(unstorable: raw, reason: reason, index: index, line: line, offset: tap.position - raw.count))
+                }
+                if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
             }
         } catch let limit as BodyLimitError {
             summary.stoppedEarly = limit.description
         } catch let error as APIError {
-            // The sink or the dead-letter file failed: nothing more can be delivered or saved.
-            try? deadLetters.close()
+            // The store or the dead-letter file failed: nothing more can be stored or saved.
+            try? deadLetters?.close()
             throw error
         } catch {
-            // The client went away (or the reader failed): what was decoded is still delivered, and the
+            // The client went away (or the reader failed): what was decoded is still stored, and the
             // refused records so far are saved, then the request fails.
             try? await deliver()
-            try? deadLetters.close()
+            try? deadLetters?.close()
             throw error
         }
         try await deliver()
-        do { try deadLetters.close() } catch { throw APIError.deadLetterFailed(error) }
+        if let deadLetters {
+            do { try deadLetters.close() } catch { throw APIError.deadLetterFailed(error) }
+        }
 
         summary.rejected = rejections.count
         summary.bytes = bytes.value
         summary.rejections = rejections.listed
         summary.rejectionsOmitted = rejections.count - rejections.listed.count
-        if rejections.count > 0 {
+        if rejections.count > 0, let deadLetters {
             summary.deadLetterFile = deadLetters.rawPath
             summary.deadLetterErrorsFile = deadLetters.errorsPath
         }
         return summary
-    }
-}
-
-/// Decoded events waiting for the sink.
-private struct Batch {
-    var events: [Status] = []
-    let capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
-        events.reserveCapacity(self.capacity)
     }
 }
 

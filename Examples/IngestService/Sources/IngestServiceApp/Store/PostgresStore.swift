@@ -1,0 +1,221 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import ServiceLifecycle
+import Synchronization
+
+/// The store for replicas: PostgreSQL through postgres-nio's `PostgresClient` (a connection pool). Each
+/// batch is one transaction of multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING id`, its rows in id
+/// order (so two replicas inserting the same ids take the row locks in the same order and cannot
+/// deadlock); a row another transaction holds makes this one wait for its commit, then count the id as
+/// a duplicate. Replicas keep no state of their own.
+public final class PostgresStore: EventStore {
+    private let client: PostgresClient
+    private let metrics: IngestMetrics?
+    private let logger: Logger
+    /// How long a batch may wait for a connection and its transaction before the upload fails (503).
+    private let timeout: Duration
+
+    private init(client: PostgresClient, metrics: IngestMetrics?, logger: Logger, timeout: Duration) {
+        self.client = client
+        self.metrics = metrics
+        self.logger = logger
+        self.timeout = timeout
+    }
+
+    /// Checks the URL, connects once to bring the schema up to date (failing at once when the server
+    /// cannot be reached), and makes the pool. Run the store (``run()``) for the pool to lend connections.
+    public static func open(
+        url: String, maxConnections: Int = 8, timeout: Duration = .seconds(10), metrics: IngestMetrics? = nil,
+        logger: Logger = Logger(label: "IngestService.Postgres")
+    ) async throws -> PostgresStore {
+        let target = try PostgresURL(url)
+        let connectionConfiguration = PostgresConnection.Configuration(
+            host: target.host, port: target.port, username: target.user, password: target.password,
+            database: target.database, tls: .disable)
+        do {
+            let connection = try await withTimeout(timeout, "connecting to \(target.redacted)") {
+                try await PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.any(), configuration: connectionConfiguration, id: 0,
+                    logger: logger)
+            }
+            do {
+                try await migrate(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.unavailable("cannot use the PostgreSQL database \(target.redacted): \(String(reflecting: error))")
+        }
+        var configuration = PostgresClient.Configuration(
+            host: target.host, port: target.port, username: target.user, password: target.password,
+            database: target.database, tls: .disable)
+        configuration.options.maximumConnections = maxConnections
+        configuration.options.connectTimeout = timeout
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return PostgresStore(client: client, metrics: metrics, logger: logger, timeout: timeout)
+    }
+
+    /// Applies the migrations above the stored version, each in a transaction, under an advisory lock
+    /// (replicas starting together wait for each other instead of racing on `CREATE TABLE`).
+    private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)", logger: logger)
+        for migration in Schema.migrations {
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(7262840)", logger: logger)
+                let rows = try await connection.query("SELECT coalesce(max(version), 0) FROM schema_version", logger: logger)
+                var current = 0
+                for try await (version) in rows.decode(Int.self) { current = version }
+                guard migration.version > current else { return }
+                for statement in migration.postgres {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO schema_version (version) VALUES (\(migration.version))", logger: logger)
+                logger.info("PostgreSQL schema migrated to version \(migration.version)")
+            }
+        }
+    }
+
+    public func store(_ batch: StoreBatch) async throws -> Int {
+        let start = ContinuousClock.now
+        let metrics = self.metrics
+        let logger = self.logger
+        return try await withTimeout(timeout, "storing a batch") {
+            try await self.client.withTransaction(logger: logger) { connection in
+                metrics?.storeWaited(ContinuousClock.now - start)
+                let inserted = try await Self.insertEvents(batch, on: connection, logger: logger)
+                try await Self.insertRejections(batch, on: connection, logger: logger)
+                return inserted
+            }
+        }
+    }
+
+    /// Rows per INSERT (14 binds each: far under PostgreSQL's 65,535).
+    private static let rowsPerStatement = 1000
+
+    private static func insertEvents(_ batch: StoreBatch, on connection: PostgresConnection, logger: Logger)
+        async throws -> Int
+    {
+        let events = batch.events.sorted { $0.status.id < $1.status.id }
+        var inserted = 0
+        var start = 0
+        while start < events.count {
+            let rows = events[start..<min(start + rowsPerStatement, events.count)]
+            var binds = PostgresBindings(capacity: rows.count * Schema.eventColumns.count)
+            for event in rows {
+                let s = event.status
+                binds.append(s.id)
+                binds.append(s.createdAt)
+                binds.append(s.text)
+                binds.append(s.lang)
+                binds.append(Int64(s.retweetCount))
+                binds.append(Int64(s.favoriteCount))
+                binds.append(s.user.id)
+                binds.append(s.user.screenName)
+                binds.append(Int64(s.user.followersCount))
+                binds.append(s.user.verified)
+                binds.append(s.hashtagColumn)
+                binds.append(s.urlsColumn)
+                binds.append(batch.uploadID)
+                binds.append(event.raw)
+            }
+            let sql = Schema.insert(
+                into: "events", columns: Schema.eventColumns, rows: rows.count, numbered: true, returning: "id")
+            let result = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            for try await _ in result { inserted += 1 }
+            start += rows.count
+        }
+        return inserted
+    }
+
+    private static func insertRejections(_ batch: StoreBatch, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        var start = 0
+        while start < batch.rejected.count {
+            let rows = batch.rejected[start..<min(start + rowsPerStatement, batch.rejected.count)]
+            var binds = PostgresBindings(capacity: rows.count * Schema.rejectionColumns.count)
+            for record in rows {
+                let r = record.rejection
+                binds.append(batch.uploadID)
+                binds.append(Int64(r.index))
+                binds.append(Int64(r.line))
+                binds.append(Int64(r.offset))
+                binds.append(r.kind)
+                binds.append(r.message)
+                binds.append(r.path)
+                binds.append(r.errorLine.map(Int64.init))
+                binds.append(r.errorColumn.map(Int64.init))
+                binds.append(ByteBuffer(bytes: record.raw))
+            }
+            let sql = Schema.insert(
+                into: "rejected_records", columns: Schema.rejectionColumns, rows: rows.count, numbered: true)
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            start += rows.count
+        }
+    }
+
+    /// Runs the pool until the service group's graceful shutdown (after the HTTP server drained), then
+    /// closes its connections.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await self.client.run()
+        }
+    }
+}
+
+/// `postgres://USER:PASS@HOST:PORT/DB`, checked.
+struct PostgresURL {
+    let host: String
+    let port: Int
+    let user: String
+    let password: String?
+    let database: String
+
+    init(_ text: String) throws {
+        guard let components = URLComponents(string: text), let scheme = components.scheme,
+            ["postgres", "postgresql"].contains(scheme.lowercased())
+        else {
+            throw StoreError.invalidURL("'\(text)' is not a postgres:// URL (expected postgres://USER:PASS@HOST:PORT/DB)")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw StoreError.invalidURL("the database URL has no host (expected postgres://USER:PASS@HOST:PORT/DB)")
+        }
+        guard let user = components.user, !user.isEmpty else {
+            throw StoreError.invalidURL("the database URL has no user (expected postgres://USER:PASS@HOST:PORT/DB)")
+        }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        guard !database.isEmpty, !database.contains("/") else {
+            throw StoreError.invalidURL("the database URL names no database (expected postgres://USER:PASS@HOST:PORT/DB)")
+        }
+        self.host = host
+        port = components.port ?? 5432
+        self.user = components.percentEncodedUser?.removingPercentEncoding ?? user
+        password = components.percentEncodedPassword?.removingPercentEncoding
+        self.database = database.removingPercentEncoding ?? database
+    }
+
+    /// The URL without its password (for messages).
+    var redacted: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+}
+
+/// Runs `body`, failing with ``StoreError/unavailable(_:)`` when it takes longer than `timeout`.
+func withTimeout<T: Sendable>(
+    _ timeout: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw StoreError.unavailable("\(what) took longer than \(timeout)")
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}

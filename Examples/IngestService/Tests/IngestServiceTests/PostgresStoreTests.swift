@@ -1,0 +1,218 @@
+import Foundation
+import IngestServiceApp
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL store against a real server (INGEST_TEST_DATABASE_URL; scripts/test-ingest-service
+/// starts one). Without a server these tests skip with a message, except under CI=true, where they fail.
+@Suite("PostgreSQL store", .serialized)
+struct PostgresStoreTests {
+    static let url = ProcessInfo.processInfo.environment["INGEST_TEST_DATABASE_URL"]
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    /// The URL, after emptying the database; nil (a recorded failure under CI) when there is no server.
+    static func freshDatabase() async throws -> String? {
+        guard let url else {
+            if isCI { Issue.record("CI=true but INGEST_TEST_DATABASE_URL is not set: no PostgreSQL server to test against") }
+            return nil
+        }
+        _ = try await TestPostgres.with(url) { database in
+            try await database.connection.query("DROP TABLE IF EXISTS events, rejected_records, schema_version", logger: testLogger)
+        }
+        return url
+    }
+
+    static func withServer<R: Sendable>(
+        url: String, batchSize: Int = 1024, timeout: Duration = .seconds(10),
+        _ body: @Sendable (TestServer) async throws -> R
+    ) async throws -> R {
+        let metrics = IngestMetrics()
+        let store = try await PostgresStore.open(url: url, timeout: timeout, metrics: metrics)
+        return try await TestServer.with(store: store, metrics: metrics, {
+            $0.storeBatchSize = batchSize
+            $0.deadLetterDirectory = nil  // the store keeps the rejected records
+        }, body)
+    }
+
+    @Test(.enabled(if: url != nil || isCI, "no PostgreSQL server: set INGEST_TEST_DATABASE_URL (scripts/test-ingest-service starts one)"))
+    func eachGoodRecordIsStoredOnceWhateverTheRetries() async throws {
+        guard let url = try await Self.freshDatabase() else { return }
+        let lines = TweetLines(corruptEvery: 25)
+        let (body, sent) = lines.body(lines: 2500)
+        let first = try await Self.withServer(url: url, batchSize: 300) { server in
+            try await server.postEvents(.bytes(body))
+        }
+        #expect(first.accepted == sent.acceptedIDs.count && first.duplicates == 0)
+        #expect(first.rejected == sent.rejected.count)
+        // The retry, through another server process's worth of state (a new pool).
+        let second = try await Self.withServer(url: url) { server in
+            try await server.postEvents(.stream(body.chunked(7_000), length: .unknown))
+        }
+        #expect(second.accepted == 0 && second.duplicates == sent.acceptedIDs.count)
+        try await TestPostgres.with(url) { database in
+            let events = try await database.events()
+            #expect(events.map(\.id) == sent.acceptedIDs)
+            let expectedText = Dictionary(uniqueKeysWithValues: (0..<2500).map { (lines.firstID + Int64($0), lines.line($0).text) })
+            #expect(events.allSatisfy { $0.raw == expectedText[$0.id] }, "raw is each line exactly as sent")
+            let rejected = try await database.rejections(upload: first.uploadId)
+            #expect(rejected.map(\.index) == sent.rejected.map(\.index))
+            #expect(rejected.map(\.raw) == sent.rejected.map { Array(lines.line($0.index).text.utf8) })
+            #expect(try await database.count("rejected_records") == 2 * sent.rejected.count)
+            #expect(try await database.count("schema_version") == 2)
+        }
+    }
+
+    /// Two replicas (each its own server and pool) given the same body at the same moment: each record
+    /// is stored once and the two answers' `accepted` add up to the good records.
+    @Test(.enabled(if: url != nil || isCI, "no PostgreSQL server: set INGEST_TEST_DATABASE_URL"))
+    func twoReplicasGivenTheSameBodyAtOnce() async throws {
+        guard let url = try await Self.freshDatabase() else { return }
+        let (body, sent) = TweetLines(corruptEvery: 40).body(lines: 4000)
+        let answers = try await Self.withServer(url: url, batchSize: 200) { a in
+            try await Self.withServer(url: url, batchSize: 200) { b in
+                async let first = a.postEvents(.stream(body.chunked(16 << 10), length: .unknown))
+                async let second = b.postEvents(.stream(body.chunked(16 << 10), length: .unknown))
+                return try await [first, second]
+            }
+        }
+        #expect(answers.map(\.accepted).reduce(0, +) == sent.acceptedIDs.count)
+        #expect(answers.map(\.duplicates).reduce(0, +) == sent.acceptedIDs.count)
+        #expect(answers.allSatisfy { $0.rejected == sent.rejected.count })
+        let stored = try await TestPostgres.with(url) { database in try await database.events().map(\.id) }
+        #expect(stored == sent.acceptedIDs)
+    }
+
+    /// The database going away mid-upload: 503 with `storeUnavailable`; what is in the table is whole
+    /// batches, and a retry once the database is back stores exactly the rest.
+    @Test(.enabled(if: url != nil || isCI, "no PostgreSQL server: set INGEST_TEST_DATABASE_URL"))
+    func databaseGoingAwayMidUploadIs503() async throws {
+        guard let url = try await Self.freshDatabase() else { return }
+        let batch = 100
+        let (body, sent) = TweetLines(corruptEvery: 0).body(lines: 3000)
+        let reply = try await Self.withServer(url: url, batchSize: batch, timeout: .seconds(3)) { server in
+            let slowBody = AsyncStream<ByteBuffer> { continuation in
+                Task {
+                    var rest = body
+                    var sentChunks = 0
+                    while let chunk = rest.readSlice(length: min(20_000, rest.readableBytes)), chunk.readableBytes > 0 {
+                        continuation.yield(chunk)
+                        sentChunks += 1
+                        if sentChunks == 40 {
+                            // About a quarter in: no new connections, and the pool's are cut.
+                            do {
+                                _ = try await TestPostgres.withAdmin(url) { admin in
+                                    try await admin.query("ALTER DATABASE ingest_test ALLOW_CONNECTIONS false", logger: testLogger)
+                                    try await admin.query(
+                                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'ingest_test'",
+                                        logger: testLogger)
+                                }
+                            } catch {
+                                Issue.record("could not take the database away: \(String(reflecting: error))")
+                            }
+                        }
+                        try? await Task.sleep(for: .milliseconds(5))
+                    }
+                    continuation.finish()
+                }
+            }
+            return try await server.post("/events", contentType: "application/x-ndjson", body: .stream(slowBody, length: .unknown))
+        }
+        #expect(reply.status == 503)
+        #expect(reply.text.contains(#""error":"storeUnavailable""#))
+        _ = try await TestPostgres.withAdmin(url) { admin in
+            try await admin.query("ALTER DATABASE ingest_test ALLOW_CONNECTIONS true", logger: testLogger)
+        }
+        try await TestPostgres.with(url) { database in
+            let stored = try await database.count("events")
+            #expect(stored % batch == 0, "whole batches only: \(stored)")
+            #expect(stored < sent.acceptedIDs.count)
+        }
+        let retry = try await Self.withServer(url: url, batchSize: batch) { server in try await server.postEvents(.bytes(body)) }
+        #expect(retry.accepted + retry.duplicates == sent.acceptedIDs.count)
+        let stored = try await TestPostgres.with(url) { database in try await database.events().map(\.id) }
+        #expect(stored == sent.acceptedIDs)
+    }
+
+    /// A malformed URL or a server that is not there: a clear error at start, no hang.
+    @Test func invalidURLAndUnreachableServerFailAtStart() async throws {
+        for bad in ["mysql://u:p@localhost/db", "postgres://u:p@/db", "postgres://localhost:5432/db", "postgres://u:p@localhost:5432"] {
+            await #expect(throws: StoreError.self, "\(bad)") { _ = try await PostgresStore.open(url: bad) }
+        }
+        let start = ContinuousClock.now
+        do {
+            _ = try await PostgresStore.open(url: "postgres://u:p@127.0.0.1:1/db", timeout: .seconds(5))
+            Issue.record("opened a store on a closed port")
+        } catch let error as StoreError {
+            #expect("\(error)".contains("127.0.0.1:1"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(6))
+    }
+}
+
+/// A connection of the tests' own to the database (to look at or break what the service wrote).
+struct TestPostgres {
+    let connection: PostgresConnection
+
+    struct Event { let id: Int64; let raw: String }
+    struct Rejected { let index: Int; let raw: [UInt8] }
+
+    static func configuration(_ url: String, database: String? = nil) throws -> PostgresConnection.Configuration {
+        guard let components = URLComponents(string: url), let host = components.host, let user = components.user
+        else { throw TestFailure("bad test database URL \(url)") }
+        return PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: user, password: components.password,
+            database: database ?? String(components.path.dropFirst()), tls: .disable)
+    }
+
+    static func with<R>(_ url: String, _ body: (TestPostgres) async throws -> R) async throws -> R {
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration(url), id: 1,
+            logger: Logger(label: "TestPostgres"))
+        do {
+            let result = try await body(TestPostgres(connection: connection))
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Through the `postgres` maintenance database (for a change to the test database itself).
+    static func withAdmin<R>(_ url: String, _ body: (PostgresConnection) async throws -> R) async throws -> R {
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration(url, database: "postgres"),
+            id: 2, logger: Logger(label: "TestPostgres"))
+        defer { Task { try? await connection.close() } }
+        return try await body(connection)
+    }
+
+    func events() async throws -> [Event] {
+        var events: [Event] = []
+        for try await (id, raw) in try await connection.query("SELECT id, raw FROM events ORDER BY id", logger: testLogger).decode((Int64, String).self) {
+            events.append(Event(id: id, raw: raw))
+        }
+        return events
+    }
+
+    func rejections(upload: String) async throws -> [Rejected] {
+        var rows: [Rejected] = []
+        let query: PostgresQuery = "SELECT record_index, raw FROM rejected_records WHERE upload_id = \(upload) ORDER BY record_index"
+        for try await (index, raw) in try await connection.query(query, logger: testLogger).decode((Int64, ByteBuffer).self) {
+            rows.append(Rejected(index: Int(index), raw: Array(raw.readableBytesView)))
+        }
+        return rows
+    }
+
+    func count(_ table: String) async throws -> Int {
+        for try await (n) in try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: testLogger).decode(Int64.self) {
+            return Int(n)
+        }
+        return 0
+    }
+}
+
+let testLogger = Logger(label: "TestPostgres")

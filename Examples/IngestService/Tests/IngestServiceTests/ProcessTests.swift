@@ -1,0 +1,212 @@
+import AsyncHTTPClient
+import Foundation
+import IngestServiceApp
+import NIOCore
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `IngestService` executable, killed and stopped the ways deployments do it.
+@Suite("The service process", .serialized)
+struct ProcessTests {
+    /// SIGKILL in the middle of an upload, restart, retry the same upload: every good record is stored
+    /// exactly once, and what the killed process left is whole batches only.
+    @Test func sigkillMidUploadThenRetryStoresEachRecordOnce() async throws {
+        try await SQLiteStoreTests.withDatabase { path in
+            let batch = 100
+            let (body, sent) = TweetLines(corruptEvery: 0).body(lines: 4000)
+            let bytes = Array(body.readableBytesView)
+            let service = try ServiceProcess(["--sqlite-path", path, "--batch-size", "\(batch)"])
+            let client = try RawClient(port: service.port)
+            try client.send(
+                "POST /events HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\nContent-Length: \(bytes.count)\r\n\r\n")
+            // Send about half, in pieces, then kill the server while it is reading.
+            var offset = 0
+            while offset < bytes.count / 2 {
+                let end = min(offset + 8192, bytes.count)
+                try client.send(Array(bytes[offset..<end]))
+                offset = end
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            service.signal(SIGKILL)
+            #expect(await service.exitStatus() == SIGKILL)
+            client.abort()
+
+            let database = try await TestDatabase(path: path)
+            let left = try await database.events().map(\.id)
+            try await database.close()
+            #expect(left.count > 0 && left.count < sent.acceptedIDs.count)
+            #expect(left.count % batch == 0, "only whole batches: \(left.count) rows")
+            #expect(left == Array(sent.acceptedIDs.prefix(left.count)))
+
+            let restarted = try ServiceProcess(["--sqlite-path", path, "--batch-size", "\(batch)"])
+            let summary = try await restarted.postEvents(body)
+            restarted.signal(SIGTERM)
+            #expect(await restarted.exitStatus() == 0)
+            #expect(summary.accepted == sent.acceptedIDs.count - left.count)
+            #expect(summary.duplicates == left.count)
+            let after = try await TestDatabase(path: path)
+            #expect(try await after.events().map(\.id) == sent.acceptedIDs)
+            try await after.close()
+        }
+    }
+
+    /// SIGTERM during an upload: the server stops accepting connections, finishes the upload (200 with
+    /// every record stored), then exits 0.
+    @Test func sigtermDrainsTheUploadInFlight() async throws {
+        try await SQLiteStoreTests.withDatabase { path in
+            let (body, sent) = TweetLines(corruptEvery: 30).body(lines: 3000)
+            let service = try ServiceProcess(["--sqlite-path", path, "--batch-size", "200"])
+            let signalled = SignalOnce()
+            let slowBody = AsyncStream<ByteBuffer> { continuation in
+                Task {
+                    var rest = body
+                    var chunks = 0
+                    while let chunk = rest.readSlice(length: min(16_384, rest.readableBytes)), chunk.readableBytes > 0 {
+                        continuation.yield(chunk)
+                        chunks += 1
+                        if chunks == 100 {
+                            service.signal(SIGTERM)
+                            signalled.mark()
+                            try? await Task.sleep(for: .milliseconds(500))
+                            // Draining: no new connection is taken.
+                            signalled.newConnectionRefused = (try? RawClient(port: service.port)) == nil
+                        }
+                        try? await Task.sleep(for: .milliseconds(2))
+                    }
+                    continuation.finish()
+                }
+            }
+            let summary = try await service.postEvents(stream: slowBody)
+            #expect(signalled.done)
+            #expect(signalled.newConnectionRefused, "a new connection was accepted while draining")
+            #expect(summary.accepted == sent.acceptedIDs.count)
+            #expect(summary.rejected == sent.rejected.count)
+            #expect(await service.exitStatus() == 0)
+            let database = try await TestDatabase(path: path)
+            #expect(try await database.events().map(\.id) == sent.acceptedIDs)
+            #expect(try await database.rejections().count == sent.rejected.count)
+            try await database.close()
+        }
+    }
+
+    /// A bad --database-url or a database that is not there: a clear message and a non-zero exit.
+    @Test func badDatabaseAtStartExitsNonZero() async throws {
+        for (url, message) in [
+            ("mysql://u:p@127.0.0.1/db", "not a postgres:// URL"), ("postgres://u:p@127.0.0.1:1/db", "127.0.0.1:1"),
+        ] {
+            let service = try ServiceProcess(["--database-url", url], waitForPort: false)
+            let status = await service.exitStatus()
+            #expect(status == 2, "\(url): exit \(status)")
+            #expect(service.standardError().contains(message), "\(url): \(service.standardError())")
+        }
+    }
+}
+
+final class SignalOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _done = false
+    private var _refused = false
+    func mark() { lock.withLock { _done = true } }
+    var done: Bool { lock.withLock { _done } }
+    var newConnectionRefused: Bool {
+        get { lock.withLock { _refused } }
+        set { lock.withLock { _refused = newValue } }
+    }
+}
+
+/// The built `IngestService` executable (beside the test bundle) running on a free loopback port.
+final class ServiceProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    private let errors: URL
+
+    init(_ arguments: [String], waitForPort: Bool = true) throws {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var executable = directory.appendingPathComponent("IngestService")
+        if !FileManager.default.fileExists(atPath: executable.path) {
+            // swift test may run the bundle from inside the build directory's .xctest folder.
+            executable = directory.deletingLastPathComponent().appendingPathComponent("IngestService")
+        }
+        guard FileManager.default.fileExists(atPath: executable.path) else {
+            throw TestFailure("no IngestService executable near \(directory.path): build it first (swift build)")
+        }
+        port = try freePort()
+        errors = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.executableURL = executable
+        process.arguments = ["--port", "\(port)", "--log-level", "warning"] + arguments
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        guard waitForPort else { return }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while (try? RawClient(port: port)) == nil {
+            guard process.isRunning, ContinuousClock.now < deadline else {
+                throw TestFailure("IngestService did not start: \(standardError())")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: errors)
+    }
+
+    func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// The exit code, or the signal that ended the process.
+    func exitStatus() async -> Int32 {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        return process.terminationStatus
+    }
+
+    func standardError() -> String {
+        (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    }
+
+    func postEvents(_ body: ByteBuffer) async throws -> IngestSummary {
+        try await postEvents(request: .bytes(body))
+    }
+
+    func postEvents(stream: AsyncStream<ByteBuffer>) async throws -> IngestSummary {
+        try await postEvents(request: .stream(stream, length: .unknown))
+    }
+
+    private func postEvents(request body: HTTPClientRequest.Body) async throws -> IngestSummary {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+        request.body = body
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
+        let bytes = try await response.body.collect(upTo: 64 << 20)
+        guard response.status == .ok else {
+            throw TestFailure("POST /events: \(response.status) \(String(buffer: bytes))")
+        }
+        return try IngestSummary(json: Array(bytes.readableBytesView))
+    }
+}
+
+/// A loopback port nothing listens on now (the system's pick for an unbound socket).
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+            guard bind(fd, pointer, length) == 0 else { return -1 }
+            return getsockname(fd, pointer, &length)
+        }
+    }
+    guard bound == 0 else { throw TestFailure("bind: \(errno)") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

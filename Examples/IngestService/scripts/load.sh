@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The README's load figures: one run, release build, the same bodies into the discarding store, SQLite and
+# PostgreSQL, with 1 and with 4 uploads at once (curl, each body streamed from a file), fresh ids per
+# upload (so every record is really inserted), then the server's peak RSS for one large upload into SQLite.
+#
+#   Examples/IngestService/scripts/load.sh [MB per upload, default 200] [MB of the large upload, default 1000]
+#
+# Needs a release build (swift build -c release --product IngestService) and, for PostgreSQL,
+# INGEST_LOAD_DATABASE_URL (an empty database: its tables are dropped first).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$here/../.." && pwd)
+mb=${1:-200}
+large_mb=${2:-1000}
+work=${INGEST_LOAD_DIR:-/tmp/ingest-load}
+bin="$here/.build/release/IngestService"
+port=18080
+mkdir -p "$work"
+
+# Bodies: one generated file, and variants with every status id moved by k * 10^9.
+if [[ ! -f "$work/body-0.jsonl" ]]; then
+  "$root/scripts/gen-jsonl" "$mb" -o "$work/body-0.jsonl" --corrupt 0.001 2>/dev/null
+  for k in 1 2 3 4 5 6 7 8; do
+    python3 - "$work/body-0.jsonl" "$work/body-$k.jsonl" "$k" <<'PY'
+import re, sys
+src, dst, k = sys.argv[1], sys.argv[2], int(sys.argv[3])
+pattern = re.compile(rb'"id":(\d+),"id_str":"\d+"')
+def move(m):
+    new = int(m.group(1)) + k * 10**9
+    return b'"id":%d,"id_str":"%d"' % (new, new)
+with open(src, 'rb') as f, open(dst, 'wb') as out:
+    for line in f:
+        out.write(pattern.sub(move, line, count=1))
+PY
+  done
+fi
+records=$(grep -c . "$work/body-0.jsonl")
+bytes=$(stat -c %s "$work/body-0.jsonl")
+
+start_server() {
+  "$bin" --port $port --log-level error "$@" &
+  server=$!
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/metrics" && return 0; sleep 0.1; done
+  echo "server did not start" >&2; exit 1
+}
+stop_server() { kill -TERM "$server"; wait "$server" || true; }
+
+# POSTs body-FIRST … body-(FIRST+N-1) at once; prints wall seconds.
+upload() {
+  local first=$1 n=$2 t0 t1
+  t0=$(date +%s.%N)
+  for ((i = first; i < first + n; i++)); do
+    curl -sS -X POST -T "$work/body-$i.jsonl" -H 'Content-Type: application/x-ndjson' \
+      -o "$work/answer-$i.json" "http://127.0.0.1:$port/events" &
+  done
+  wait
+  t1=$(date +%s.%N)
+  for ((i = first; i < first + n; i++)); do grep -q '"accepted"' "$work/answer-$i.json" || { cat "$work/answer-$i.json"; exit 1; }; done
+  echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}'
+}
+
+row() { # store, uploads, seconds
+  awk -v s="$1" -v n="$2" -v t="$3" -v r="$records" -v b="$bytes" \
+    'BEGIN { printf "| %s | %d | %.2f s | %.0f | %.1f |\n", s, n, t, n * r / t, n * b / 1e6 / t }'
+}
+
+echo "bodies: $records records, $bytes bytes each"
+echo "| store | uploads at once | wall | records/s | MB/s |"
+echo "|:--|--:|--:|--:|--:|"
+stores=(discard sqlite)
+[[ -n "${INGEST_LOAD_DATABASE_URL:-}" ]] && stores+=(postgres)
+for store in "${stores[@]}"; do
+  case $store in
+    discard) args=(--discard) ;;
+    sqlite) rm -f "$work/load.sqlite"*; args=(--sqlite-path "$work/load.sqlite") ;;
+    postgres)
+      psql "$INGEST_LOAD_DATABASE_URL" -q -c 'DROP TABLE IF EXISTS events, rejected_records, schema_version' 2>/dev/null
+      args=(--database-url "$INGEST_LOAD_DATABASE_URL") ;;
+  esac
+  start_server "${args[@]}"
+  row "$store" 1 "$(upload 0 1)"
+  row "$store" 4 "$(upload 1 4)"
+  stop_server
+done
+
+# The large upload: the server's peak RSS (VmHWM) into SQLite.
+if [[ ! -f "$work/large.jsonl" ]]; then "$root/scripts/gen-jsonl" "$large_mb" -o "$work/large.jsonl" --corrupt 0.001 2>/dev/null; fi
+rm -f "$work/large.sqlite"*
+start_server --sqlite-path "$work/large.sqlite"
+t0=$(date +%s.%N)
+curl -sS -X POST -T "$work/large.jsonl" -H 'Content-Type: application/x-ndjson' -o "$work/answer-large.json" "http://127.0.0.1:$port/events"
+t1=$(date +%s.%N)
+hwm=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
+stop_server
+echo "large upload into SQLite: $(stat -c %s "$work/large.jsonl") bytes in $(echo "$t0 $t1" | awk '{printf "%.1f", $2-$1}') s, server peak RSS $((hwm / 1024)) MiB"
+head -c 200 "$work/answer-large.json"; echo
