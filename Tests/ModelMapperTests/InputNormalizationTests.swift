@@ -174,6 +174,9 @@ final class InputNormalizationTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Doc.self, from: Data(bom32)), "JSONDecoder reads the UTF-32LE BOM now: drop the difference")
         XCTAssertEqual(try ModelDecoder().decode(Doc.self, from: bom32), Doc(key: [true], name: "𝄞"))
         XCTAssertEqual(try MappedDoc(json: bom32), MappedDoc(key: [true], name: "𝄞"))
+        // JSONDecoder reads FE FF 00 00 (UTF-16BE's mark, then U+0000) as UTF-32LE's mark: so do we.
+        let swapped = [0xFE, 0xFF, 0, 0] + Form.utf32LE.payload(text)
+        XCTAssertEqual(try ModelDecoder().decode(Doc.self, from: swapped), try JSONDecoder().decode(Doc.self, from: Data(swapped)))
 
         // `123` in UTF-16LE with its last byte lost: JSONDecoder reads 12.
         XCTAssertEqual(try JSONDecoder().decode(Int.self, from: Data([0x31, 0, 0x32, 0, 0x33])), 12, "JSONDecoder keeps dropping a partial unit")

@@ -6,9 +6,10 @@
 // `DecodingThreads`, holds the core, which holds the monitor, until it returns); every field of
 // `WorkerPool.Core` marked "guarded" is read and written only while the mutex is held; the asynchronous
 // consumer's continuation is stored and taken under the mutex and resumed exactly once (by the consumer
-// itself when what it waits for is already there, otherwise by the first change after it was stored); a slot's job is taken by exactly one worker (`nextToRun` only moves forward
-// under the lock), that worker writes the slot's output once, and the consumer moves it out once; slots
-// are dropped (compacted) only once consumed, so a running job's slot stays at `sequence - firstSequence`.
+// itself when what it waits for is already there, otherwise by the first change after it was stored); a
+// slot's job is taken by exactly one worker (`nextToRun` only moves forward under the lock), that worker
+// writes the slot's output once, and the consumer moves it out once; slots are dropped (compacted) only
+// once consumed, so a running job's slot stays at `sequence - firstSequence`.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -79,11 +80,10 @@ enum WorkerPoolThreads {
 /// A fixed number of worker threads take jobs in submission order from a bounded queue and run
 /// `perform(job, context)`; the consumer takes the outputs in submission order with ``next()`` (blocking)
 /// or ``next(isolation:)`` (suspending: an asynchronous consumer never blocks a thread of Swift's
-/// cooperative pool). At most
-/// `queueLimit` jobs are submitted and not yet consumed (queued, running or waiting for the consumer), so
-/// a fast producer cannot run ahead: memory stays bounded. Jobs are submitted either by the consumer
-/// itself (``map(_:workers:_:)``, all jobs known up front, run by the caller and the shared
-/// ``DecodingThreads``) or by a feeder thread the pool starts
+/// cooperative pool). At most `queueLimit` jobs are submitted and not yet consumed (queued, running or
+/// waiting for the consumer), so a fast producer cannot run ahead: memory stays bounded. Jobs are
+/// submitted either by the consumer itself (``map(_:workers:_:)``, all jobs known up front, run by the
+/// caller and the shared ``DecodingThreads``) or by a feeder thread the pool starts
 /// (``startFeeder(name:_:)``), whose thrown error reaches the consumer once, after the outputs of every
 /// job submitted before it.
 ///
