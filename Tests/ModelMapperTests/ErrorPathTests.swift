@@ -257,11 +257,14 @@ final class ErrorPathTests: XCTestCase {
         XCTAssertEqual(missingDesc?.kind, .missingKey)
         XCTAssertEqual(missingDesc?.path, "desc")
         XCTAssertEqual(mappingError { _ = try EPBook(json: #"{"id":1,"ext":{}}"#) }?.path, "desc")
-        // null counts as present: not missing, and the non-Optional keeps its value
-        XCTAssertEqual(try EPBook(json: #"{"id":null,"ext":{"desc":"d"}}"#).bookID, 0)
-        // required also applies to update
+        // null counts as present (the first alternative wins), but a required non-Optional cannot take it
+        let nullID = mappingError { _ = try EPBook(json: #"{"id":null,"ID":3,"ext":{"desc":"d"}}"#) }
+        XCTAssertEqual(nullID?.kind, .missingKey)
+        XCTAssertEqual(nullID?.message, "required key id | ID | book_id is null")
+        XCTAssertEqual(nullID?.column, 7)
+        // an update checks only the required keys it carries (RequiredKeyTests)
         var book = EPBook()
-        XCTAssertEqual(mappingError { try book.update(json: #"{"t":"x"}"#) }?.kind, .missingKey)
+        XCTAssertNoThrow(try book.update(json: #"{"t":"x"}"#))
         // and to JSONSerialization input, without positions
         let fromObject = mappingError { _ = try EPTimeline(jsonObject: ["users": ["a": ["name": "x"]]] as [String: Any]) }
         XCTAssertEqual(fromObject?.kind, .missingKey)
