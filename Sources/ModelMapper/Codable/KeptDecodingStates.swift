@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decoding states detached while a pooled keyed container of theirs is held outside the pool (a
-/// `Decodable` kept the container its `init(from:)` got). Such a container refers to its state unowned and
+/// `Decodable` kept the container its `init(from:)` got). Such a container refers to its state unretained and
 /// is owned by the state's pool, and its box refers to it unretained (TapeKeyedContainerHandle.swift): this
 /// list keeps the state, its pools and its tape copy alive until every kept box is let go.
 ///

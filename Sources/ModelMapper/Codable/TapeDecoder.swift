@@ -2,8 +2,8 @@
 // a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
 // cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
 // `reinterpreter`, which is set to the key type's reinterpreter before a container is first reused:
-// asserted), unowned(unsafe) references from containers to their state, and raw-buffer comparisons of key
-// bytes. Invariants:
+// asserted), unretained (`Unmanaged`) references from keyed containers to their state, and raw-buffer
+// comparisons of key bytes. Invariants:
 // - Key slices lie inside `names.quoted` (asserted by the rebasing subscripts in debug builds); tape bytes
 //   are read only through `TapeView.bytes`.
 // - The state's `unretained` setting is only borrowed while `current` (a strong reference to the same
@@ -16,11 +16,12 @@
 //   through the pools; unpooled: through `unpooled`, which each adds itself to and removes itself from),
 //   it pools no more containers, and it is never reused. So a kept decoder or container never reads the
 //   caller's bytes or the tokenizer's buffers after the entry point returned.
-// - A pooled container refers to its state unowned(unsafe) and the state's pool owns it (the handle in its
-//   box refers to it unretained, TapeKeyedContainerHandle.swift): the state lives while its pools do, and
-//   its pools are dropped (`retire`) only when none of their boxes is held elsewhere (asserted); a detached
-//   state with held boxes is kept by `KeptDecodingStates` until they are let go. An unpooled container
-//   holds its state (`owner`).
+// - A keyed container refers to its state unretained, and borrows it (`withState`) only while the
+//   container is alive. A pooled container is owned by the state's pool (the handle in its box refers to
+//   it unretained, TapeKeyedContainerHandle.swift): the state lives while its pools do, and its pools are
+//   dropped (`retire`) only when none of their boxes is held elsewhere (asserted); a detached state with
+//   held boxes is kept by `KeptDecodingStates` until they are let go. An unpooled container holds its
+//   state (`owner`, the same object: asserted).
 // - A key type's pool is borrowed by `keyedContainer` while `keyedPools` holds it (pools go only in
 //   `retire()`).
 import Foundation
@@ -242,7 +243,7 @@ final class TapeDecodingState: ThreadSpareObject {
     /// Moves the state onto a copy of its tape (the tokenizer's buffers and the caller's bytes are reused
     /// or freed once the decoding returns) and stops pooling. The kept decoders and unkeyed containers hold
     /// the state; kept pooled keyed containers do not (their boxes refer to them unretained and they refer
-    /// to the state unowned), so with any of those the state is registered in `KeptDecodingStates` until
+    /// to the state unretained), so with any of those the state is registered in `KeptDecodingStates` until
     /// their boxes are let go.
     private func detach(registering: Bool) {
         let copy = DetachedTape(copying: tape)
@@ -1051,10 +1052,13 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
 /// What a keyed container reads: reset when a pooled container is handed out again (see
 /// `TapeDecoder.container(keyedBy:)`).
 class TapeKeyedContainerBase {
-    /// Unowned: a pooled container belongs to its state's pool (a strong reference would be a cycle, and
+    /// Unretained: a pooled container belongs to its state's pool (a strong reference would be a cycle, and
     /// would hide from `TapeDecodingState.end` whether a decoder was kept); `owner` holds the state for an
-    /// unpooled container, which its box owns.
-    unowned(unsafe) final let state: TapeDecodingState
+    /// unpooled container, which its box owns. Unmanaged rather than unowned(unsafe), whose every read
+    /// retains and releases: the per-value paths borrow it (`withState`).
+    private final let unretainedState: Unmanaged<TapeDecodingState>
+    /// The state, retained by the caller (for paths that make a decoder or an error).
+    final var state: TapeDecodingState { unretainedState.takeUnretainedValue() }
     private final let owner: TapeDecodingState?
     /// The state's tape, set again when a pooled container is handed out for a new decoding.
     @exclusivity(unchecked) final var tape: TapeView
@@ -1064,6 +1068,12 @@ class TapeKeyedContainerBase {
     final var objectIndex: Int
     final var packedPath: Int
     final var decoder: TapeDecoder { TapeDecoder(state: state, index: objectIndex, packed: packedPath) }
+    /// Calls `body` with the state borrowed, not retained: it lives while this container does (see
+    /// `unretainedState`).
+    @inline(__always)
+    final func withState<R>(_ body: (TapeDecodingState) throws -> R) rethrows -> R {
+        try unretainedState._withUnsafeGuaranteedRef(body)
+    }
     /// Index of the object's end token.
     final var end: Int
     /// The key token where the next lookup starts (members are usually read in document order).
@@ -1082,9 +1092,9 @@ class TapeKeyedContainerBase {
     /// A container for the object of `decoder`; `owner` is its state when the container is not pooled.
     init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool, owner: TapeDecodingState?) throws {
         assert(owner == nil || owner === decoder.state, "an unpooled container owned by another state")
-        state = decoder.state
+        unretainedState = Unmanaged.passUnretained(decoder.state)
         self.owner = owner
-        tape = state.tape
+        tape = decoder.state.tape
         self.keys = keys
         names = keys.names
         objectIndex = decoder.index
@@ -1104,16 +1114,16 @@ class TapeKeyedContainerBase {
         assert(decoder.state === state, "a container reset for another decoding's state")
         objectIndex = decoder.index
         packedPath = decoder.packed
-        tape = state.tape
+        tape = decoder.state.tape
         if names !== keys.names { names = keys.names }
         memberCount = -1
         end = tape[objectIndex].payload
         cursor = objectIndex + 1
-        if state.convertsKeys && !decoder.rawKeys {
+        if decoder.state.convertsKeys && !decoder.rawKeys {
             var keys: [(Int, String)] = []
             var k = objectIndex + 1
             while k < end {
-                keys.append((k, try state.convertedKey(k, codingPath: decoder.codingPath)))
+                keys.append((k, try decoder.state.convertedKey(k, codingPath: decoder.codingPath)))
                 k = tape.indexAfterValue(at: k + 1)
             }
             convertedKeys = keys
@@ -1283,24 +1293,24 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         return tape[index].kind == .null
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.decodeBool(try value(key), path(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.decodeString(try value(key), path(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.decodeDouble(try value(key), path(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.decodeFloat(try value(key), path(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try state.decodeInteger(Int.self, try value(key), path(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try state.decodeInteger(Int8.self, try value(key), path(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try state.decodeInteger(Int16.self, try value(key), path(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try state.decodeInteger(Int32.self, try value(key), path(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try state.decodeInteger(Int64.self, try value(key), path(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try state.decodeInteger(UInt.self, try value(key), path(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try state.decodeInteger(UInt8.self, try value(key), path(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try state.decodeInteger(UInt16.self, try value(key), path(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try state.decodeInteger(UInt32.self, try value(key), path(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(UInt64.self, try value(key), path(key)) }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try state.decodeInteger(Int128.self, try value(key), path(key)) }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try state.decodeInteger(UInt128.self, try value(key), path(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try withState { s in try s.decodeBool(try value(key), path(key)) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try withState { s in try s.decodeString(try value(key), path(key)) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try withState { s in try s.decodeDouble(try value(key), path(key)) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try withState { s in try s.decodeFloat(try value(key), path(key)) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try withState { s in try s.decodeInteger(Int.self, try value(key), path(key)) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try withState { s in try s.decodeInteger(Int8.self, try value(key), path(key)) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try withState { s in try s.decodeInteger(Int16.self, try value(key), path(key)) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try withState { s in try s.decodeInteger(Int32.self, try value(key), path(key)) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try withState { s in try s.decodeInteger(Int64.self, try value(key), path(key)) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try withState { s in try s.decodeInteger(UInt.self, try value(key), path(key)) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try withState { s in try s.decodeInteger(UInt8.self, try value(key), path(key)) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try withState { s in try s.decodeInteger(UInt16.self, try value(key), path(key)) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try withState { s in try s.decodeInteger(UInt32.self, try value(key), path(key)) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try withState { s in try s.decodeInteger(UInt64.self, try value(key), path(key)) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try withState { s in try s.decodeInteger(Int128.self, try value(key), path(key)) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try withState { s in try s.decodeInteger(UInt128.self, try value(key), path(key)) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.decodeChild(type, try value(key), parent: decoder, key: key)
+        try withState { s in try s.decodeChild(type, try value(key), parent: TapeDecoder(state: s, index: objectIndex, packed: packedPath), key: key) }
     }
 
     // decodeIfPresent: one lookup (the protocol's defaults look the key up three times).
@@ -1312,52 +1322,52 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let i = present(key) else { return nil }; return try state.decodeBool(i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeBool(i, path(key)) }
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let i = present(key) else { return nil }; return try state.decodeString(i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeString(i, path(key)) }
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let i = present(key) else { return nil }; return try state.decodeDouble(i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeDouble(i, path(key)) }
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let i = present(key) else { return nil }; return try state.decodeFloat(i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeFloat(i, path(key)) }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int8.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int8.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int16.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int16.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int32.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int32.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int64.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int64.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt8.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt8.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt16.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt16.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt32.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt32.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt64.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt64.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(Int128.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int128.self, i, path(key)) }
     }
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
-        guard let i = present(key) else { return nil }; return try state.decodeInteger(UInt128.self, i, path(key))
+        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt128.self, i, path(key)) }
     }
 
     /// Missing and `null` are nil; in mapping mode so is an empty (or blank) string for `URL?`, as for
@@ -1371,7 +1381,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
                 throw state.converted(error, URL.self, i, path(key))
             }
         }
-        return try state.decodeChild(type, i, parent: decoder, key: key)
+        return try withState { s in try s.decodeChild(type, i, parent: TapeDecoder(state: s, index: objectIndex, packed: packedPath), key: key) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
