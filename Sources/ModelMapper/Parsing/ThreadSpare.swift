@@ -13,6 +13,7 @@
 //   `give`, or the releaser after taking it out of the slot (then the owner finds nil and makes a new one).
 // - A nested use on the same thread (a hook or `init(from:)` that decodes again) finds nil and makes its
 //   own; `give` retires an object it does not keep.
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +48,7 @@ final class SpareSlot: @unchecked Sendable {
 
 /// The slots of one ``ThreadSpare``, one per thread that ever gave an object back and has not exited.
 final class SpareRegistry: Sendable {
-    private let slots = Mutex<[ObjectIdentifier: SpareSlot]>([:])
+    private let slots = LockedValue<[ObjectIdentifier: SpareSlot]>([:])
 
     func add(_ slot: SpareSlot) {
         slots.withLock { $0[ObjectIdentifier(slot)] = slot }
@@ -75,7 +76,7 @@ final class SpareRegistry: Sendable {
 
 /// Every ``ThreadSpare`` of the process, so that ``ThreadSpares/releaseIdle()`` reaches them all.
 enum ThreadSpares {
-    private static let all = Mutex<[SpareRegistry]>([])
+    private static let all = LockedValue<[SpareRegistry]>([])
 
     static func register(_ registry: SpareRegistry) {
         all.withLock { $0.append(registry) }
@@ -149,5 +150,23 @@ final class ThreadSpare<Object: ThreadSpareObject>: Sendable {
             $0.object.load(ordering: .acquiring)
         }
         return pointer.map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// A value behind an `NSLock`. Not `Synchronization.Mutex`: on Linux it waits on futexes the thread
+/// sanitizer does not see, so every access under it was reported as a race.
+/// (`@unchecked`: `value` is read and written only inside `withLock`.)
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }
