@@ -166,6 +166,11 @@ extension FuzzTargets {
         /// found null instead."; valueNotFound for every other type), ModelDecoder valueNotFound.
         /// codable-null-bool.json.
         case nullBool
+        /// `0` with an unsigned one-digit exponent (`0e6`, `0E1`; not `0e0`, `0e12`, `-0e6` or `0e+6`):
+        /// valid JSON (RFC 8259; JSONSerialization reads it) that this toolchain's JSONDecoder rejects as
+        /// dataCorrupted ("not valid JSON") — Foundation's bug. ModelDecoder decodes 0.
+        /// codable-zero-with-exponent.json.
+        case zeroWithExponent
     }
 
     /// The differences of `FoundationDifference` that the document shows.
@@ -190,6 +195,10 @@ extension FuzzTargets {
                     }
                 }
                 if mantissa.contains(where: { $0 >= "1" && $0 <= "9" }), Float(text) == 0 { found.insert(.underflow) }
+                if text.count == 3, text.hasPrefix("0"), text.dropFirst().first.map({ $0 == "e" || $0 == "E" }) == true,
+                   text.last.map({ $0 >= "1" && $0 <= "9" }) == true {
+                    found.insert(.zeroWithExponent)
+                }
             case .array(let items): items.forEach(walk)
             case .object(let members):
                 let ints = members.keys.compactMap { Int($0) }
@@ -324,7 +333,7 @@ extension FuzzTargets {
                 // A number only one of them rejects (the number differences): JSONDecoder stops there with its
                 // root "not valid JSON", or ModelDecoder with dataCorrupted, and the other goes on to fail at
                 // another value. codable-underflow-then-missing-key.json.
-                if !known.isDisjoint(with: [.integralFloatAtBound, .underflow, .roundedThroughDouble]) {
+                if !known.isDisjoint(with: [.integralFloatAtBound, .underflow, .roundedThroughDouble, .zeroWithExponent]) {
                     if case .dataCorrupted(let context) = other, otherPath.isEmpty,
                        context.debugDescription == "The given data was not valid JSON." { return }
                     if mineCase == "dataCorrupted" { return }
