@@ -6,22 +6,6 @@ import XCTest
 // awaited (input not there yet), other tasks keep running. Real pipes fed slowly by threads of their own,
 // real tasks counting their progress.
 
-/// Shared mutable state for the threads and tasks of a test, guarded by a lock.
-private final class Shared<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func update<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-
-    var current: Value { update { $0 } }
-}
-
 private struct Numbered: JSONMappable, Equatable {
     var id = 0
 }
@@ -43,8 +27,8 @@ final class CooperativePoolTests: XCTestCase {
                                                             file: StaticString = #filePath, line: UInt = #line) throws {
         let iterations = ProcessInfo.processInfo.activeProcessorCount
         let gate = DispatchSemaphore(value: 0)
-        let started = Shared(0)
-        let results = Shared([[Int]]())
+        let started = Locked(0)
+        let results = Locked([[Int]]())
         let finished = DispatchGroup()
         for _ in 0..<iterations {
             let pipe = Pipe()
@@ -58,7 +42,7 @@ final class CooperativePoolTests: XCTestCase {
             let reader = pipe.fileHandleForReading
             finished.enter()
             Task.detached {
-                started.update { $0 += 1 }
+                started.withValue { $0 += 1 }
                 var ids: [Int] = []
                 do {
                     for try await record in JSONLines<Numbered>(fileHandle: reader, workers: workers, chunkSize: 64) {
@@ -68,21 +52,21 @@ final class CooperativePoolTests: XCTestCase {
                     ids.append(-1)
                 }
                 let got = ids
-                results.update { $0.append(got) }
+                results.withValue { $0.append(got) }
                 finished.leave()
             }
         }
-        let progress = Shared(0)
-        let stop = Shared(false)
+        let progress = Locked(0)
+        let stop = Locked(false)
         for _ in 0..<(iterations + 2) {
             Task.detached {
                 while !stop.current {
-                    progress.update { $0 += 1 }
+                    progress.withValue { $0 += 1 }
                     try? await Task.sleep(nanoseconds: 1_000_000)
                 }
             }
         }
-        defer { stop.update { $0 = true } }
+        defer { stop.withValue { $0 = true } }
         // Wait (on this thread, which is not a cooperative one) until every iteration has started, then a
         // little more: by then each waits for the records its writer holds back.
         let deadline = Date().addingTimeInterval(30)
@@ -106,11 +90,11 @@ final class CooperativePoolTests: XCTestCase {
         let writer = pipe.fileHandleForWriting
         writer.write(Data("{\"id\":7}\n".utf8))
         let reader = pipe.fileHandleForReading
-        let firstRecord = Shared<Int?>(nil)
+        let firstRecord = Locked<Int?>(nil)
         let task = Task.detached { () -> Error? in
             do {
                 for try await record in JSONLines<Numbered>(fileHandle: reader, chunkSize: 64) {
-                    firstRecord.update { $0 = record.id }
+                    firstRecord.withValue { $0 = record.id }
                 }
                 return nil
             } catch {

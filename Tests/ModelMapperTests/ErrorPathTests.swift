@@ -63,15 +63,6 @@ fileprivate struct EPRenamedList: JSONMappable {
     var items: [EPRenamed] = []
 }
 
-/// Collects reported errors from any thread.
-fileprivate final class EPCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [MappingError] = []
-    func add(_ error: MappingError) { lock.lock(); stored.append(error); lock.unlock() }
-    var errors: [MappingError] { lock.lock(); defer { lock.unlock() }; return stored }
-    var summary: [String] { errors.map { "\($0.path) \($0.kind) \($0.line.map(String.init) ?? "-"):\($0.column.map(String.init) ?? "-")" } }
-}
-
 /// Line, column (in Unicode scalars) and byte offset of the first occurrence of `needle`, computed here
 /// independently of the library.
 fileprivate func position(of needle: String, in text: String) -> (line: Int, column: Int, offset: Int) {
@@ -142,7 +133,7 @@ final class ErrorPathTests: XCTestCase {
                 XCTAssertTrue(error?.message.contains("invalid UTF-8") == true, name)
             }
             // Malformed input, like the UTF-8 yajl rejects itself: thrown even when skipping invalid values.
-            let collector = EPCollector()
+            let collector = ReportCollector()
             let skipping = mappingError { _ = try EPTimeline(json: document, options: DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }) }
             XCTAssertEqual(skipping?.path, "statuses[0].text", name)
             XCTAssertTrue(collector.errors.isEmpty, name)
@@ -287,7 +278,7 @@ final class ErrorPathTests: XCTestCase {
           "count": 3
         }
         """
-        let collector = EPCollector()
+        let collector = ReportCollector()
         let options = DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }
         let timeline = try EPTimeline(json: json, options: options)
 
@@ -322,7 +313,7 @@ final class ErrorPathTests: XCTestCase {
     }
 
     func testSkippingInStrictModeAndOnUpdate() throws {
-        let collector = EPCollector()
+        let collector = ReportCollector()
         let options = DecodingOptions.strict.skippingInvalidValues { collector.add($0) }
         var status = EPStatus()
         status.id = 99
@@ -348,7 +339,7 @@ final class ErrorPathTests: XCTestCase {
         XCTAssertEqual(missing?.path, "users.a.id")
         XCTAssertEqual(mappingError { _ = try EPTimeline(json: #"{"count":1,,}"#, options: options) }?.kind, .syntax)
         // no error reported when none happened
-        let collector = EPCollector()
+        let collector = ReportCollector()
         XCTAssertNoThrow(try EPTimeline(json: Self.timeline.replacingOccurrences(of: "\"x12\"", with: "13"),
                                         options: .lenient.skippingInvalidValues { collector.add($0) }))
         XCTAssertTrue(collector.errors.isEmpty)
@@ -376,7 +367,7 @@ final class ErrorPathTests: XCTestCase {
     }
 
     func testSkippingInTopLevelCollections() throws {
-        let collector = EPCollector()
+        let collector = ReportCollector()
         let options = DecodingOptions.lenient.skippingInvalidValues { collector.add($0) }
         let users = try [EPUser](json: "[{\"id\":1},\n {\"id\":\"x\",\"name\":\"b\"}]", options: options)
         XCTAssertEqual(users, [EPUser(id: 1), EPUser(id: 0, name: "b")])
@@ -387,7 +378,7 @@ final class ErrorPathTests: XCTestCase {
     }
 
     func testSkippingFromJSONObjectReportsPathsWithoutPositions() throws {
-        let collector = EPCollector()
+        let collector = ReportCollector()
         let object: [String: Any] = ["statuses": [["id": 1, "user": ["id": "nope"]]], "count": 2]
         let timeline = try EPTimeline(jsonObject: object, options: .lenient.skippingInvalidValues { collector.add($0) })
         XCTAssertEqual(timeline.count, 2)
@@ -414,7 +405,7 @@ final class ErrorPathTests: XCTestCase {
         XCTAssertEqual(strict?.line, objectPosition.line)
         XCTAssertEqual(strict?.column, objectPosition.column)
 
-        let collector = EPCollector()
+        let collector = ReportCollector()
         let list = try EPRenamedList(json: json, options: .lenient.skippingInvalidValues { collector.add($0) })
         XCTAssertEqual(list.items, [EPRenamed(name: "a", age: 0), EPRenamed(name: "", age: 0)])
         XCTAssertEqual(collector.errors.map(\.path).sorted(), ["items[1].age", "items[1].name"])

@@ -51,9 +51,9 @@ final class FilteredTapeTests: XCTestCase {
     ) -> Result<M, MappingError> {
         let decoder = ModelDecoder(options: options)
         func run(filtered: Bool) -> (Result<M, MappingError>, [MappingError]) {
-            let reported = ReportedErrors()
+            let reported = ReportCollector()
             var options = options
-            if options.invalidValueHandler != nil { options.invalidValueHandler = { reported.append($0) } }
+            if options.invalidValueHandler != nil { options.invalidValueHandler = { reported.add($0) } }
             let result: Result<M, MappingError>
             do {
                 let codec = try MetaCache.shared.codec(for: M.self)
@@ -82,9 +82,9 @@ final class FilteredTapeTests: XCTestCase {
         // The streaming record decoder filters too: the document as one JSON Lines record (on one line, so
         // only lines and columns differ) gives the same model, or the same error at the record's path.
         let record = Array((json.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
-        let recordReports = ReportedErrors()
+        let recordReports = ReportCollector()
         var recordOptions = options
-        if options.invalidValueHandler != nil { recordOptions.invalidValueHandler = { recordReports.append($0) } }
+        if options.invalidValueHandler != nil { recordOptions.invalidValueHandler = { recordReports.add($0) } }
         var records = JSONLines<M>(bytes: record, options: recordOptions).makeSyncIterator()
         do {
             let model = try records.next()
@@ -150,8 +150,8 @@ final class FilteredTapeTests: XCTestCase {
         XCTAssertEqual(error.column, 29)
 
         // Reported (not thrown) errors too.
-        let reported = ReportedErrors()
-        decodeBothWays(FTModel.self, json, options: DecodingOptions.lenient.skippingInvalidValues { reported.append($0) })
+        let reported = ReportCollector()
+        decodeBothWays(FTModel.self, json, options: DecodingOptions.lenient.skippingInvalidValues { reported.add($0) })
     }
 
     func testWrongShapesAreRecordedWholeAndReported() {
@@ -208,14 +208,6 @@ final class FilteredTapeTests: XCTestCase {
             decodeBothWays(FTModel.self, json, options: options)
         }
     }
-}
-
-/// Collects reported errors from a `@Sendable` handler.
-fileprivate final class ReportedErrors: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [MappingError] = []
-    func append(_ error: MappingError) { lock.withLock { storage.append(error) } }
-    var errors: [MappingError] { lock.withLock { storage } }
 }
 
 /// Random JSON text shaped like `FTModel` documents.

@@ -62,18 +62,12 @@ private struct SlowlyMappedModel: JSONMappable {
 
 private struct QuicklyMappedModel: JSONMappable { var b = 0 }
 
-private final class ErrorBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [Error] = []
-    func append(_ error: Error) { lock.lock(); errors.append(error); lock.unlock() }
-    var all: [Error] { lock.lock(); defer { lock.unlock() }; return errors }
-}
-private let selfDecodingErrors = ErrorBox()
+private let selfDecodingErrors = Locked<[Error]>([])
 
 private struct SelfDecodingMapping: JSONMappable {
     var c = 0
     static var mapping: ModelMapping {
-        do { _ = try SelfDecodingMapping(json: #"{"c":1}"#) } catch { selfDecodingErrors.append(error) }
+        do { _ = try SelfDecodingMapping(json: #"{"c":1}"#) } catch { selfDecodingErrors.withValue { $0.append(error) } }
         return ModelMapping()
     }
 }
@@ -92,38 +86,31 @@ extension MetaBuildSafetyTests {
     }
 
     func testMappingThatDecodesWithModelMapperOnFirstUseDoesNotHang() {
-        let result = ResultBox()
+        let result = Locked<Result<Int, Error>?>(nil)
         XCTAssertTrue(finishes(within: 20) {
-            result.set(Result { try ConfiguredModel(json: #"{"identifier":7}"#).id })
+            result.withValue { $0 = Result { try ConfiguredModel(json: #"{"identifier":7}"#).id } }
         }, "decoding a model whose mapping decodes on first use hung")
-        XCTAssertEqual(try result.get()?.get(), 7)
+        XCTAssertEqual(try result.current?.get(), 7)
     }
 
     func testSlowBuildDoesNotBlockAnotherThreadsFirstUse() {
         let slow = Thread { _ = try? SlowlyMappedModel(json: #"{"a":1}"#) }
         slow.start()
         slowBuildStarted.wait()
-        let result = ResultBox()
-        let finished = finishes(within: 20) { result.set(Result { try QuicklyMappedModel(json: #"{"b":2}"#).b }) }
+        let result = Locked<Result<Int, Error>?>(nil)
+        let finished = finishes(within: 20) { result.withValue { $0 = Result { try QuicklyMappedModel(json: #"{"b":2}"#).b } } }
         slowBuildMayFinish.signal()
         XCTAssertTrue(finished, "another type's first use waited behind a slow build")
-        XCTAssertEqual(try result.get()?.get(), 2)
+        XCTAssertEqual(try result.current?.get(), 2)
     }
 
     func testMappingThatDecodesItsOwnModelIsACycleError() throws {
         XCTAssertTrue(finishes(within: 20) { _ = try? SelfDecodingMapping(json: #"{"c":2}"#) }, "a self-decoding mapping hung")
-        let errors = selfDecodingErrors.all
+        let errors = selfDecodingErrors.current
         XCTAssertFalse(errors.isEmpty)
         for error in errors {
             XCTAssertEqual((error as? MappingError)?.kind, .unsupportedType)
             XCTAssertTrue("\(error)".contains("SelfDecodingMapping"), "\(error)")
         }
     }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<Int, Error>?
-    func set(_ value: Result<Int, Error>) { lock.lock(); self.value = value; lock.unlock() }
-    func get() throws -> Result<Int, Error>? { lock.lock(); defer { lock.unlock() }; return value }
 }

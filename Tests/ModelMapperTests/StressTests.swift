@@ -344,7 +344,7 @@ final class StressTests: XCTestCase {
         let animals = #"[{"name":"cat"},{"name":"rex","barks":true}]"#
         let lines = (0..<64).map { #"{"id":\#($0),"name":"r\#($0)","ok":\#($0 % 3 == 0)}"# }.joined(separator: "\n")
             + "\n{bad}\n"
-        let reported = Counter()
+        let reported = LockedCounter()
         let options = DecodingOptions.lenient.skippingInvalidValues { _ in reported.increment() }
 
         let referenceMixed = try STMixed(json: mixed)
@@ -354,7 +354,7 @@ final class StressTests: XCTestCase {
         XCTAssertTrue(referenceAnimals[1] is STDog)
 
         let iterations = isDebugBuild ? 400 : 4_000
-        let failures = Counter()
+        let failures = LockedCounter()
         DispatchQueue.concurrentPerform(iterations: 16) { thread in
             for n in 0..<iterations {
                 do {
@@ -452,11 +452,4 @@ final class StressTests: XCTestCase {
             XCTAssertEqual(mappingError { _ = try NaNModel().jsonData() }?.kind, .invalidValue)
         }
     }
-}
-
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

@@ -1,5 +1,5 @@
-// Test support shared by every test file: the one helper that expects a `MappingError`, and the one place
-// that finds the shared data folder.
+// Test support shared by every test file: the one helper that expects a `MappingError`, the one place
+// that finds the shared data folder, and the locked values that threads and tasks of a test share.
 //
 // The data folder is `$MODELMAPPER_DATA` when that is set (and not empty), else `../shared/data` next to the
 // package. The benchmarks (Benchmarks/Runner/main.swift, with `--data DIR` on top) and `scripts/fuzz` look
@@ -21,6 +21,29 @@ func mappingError<T>(_ body: () throws -> T, file: StaticString = #filePath, lin
         XCTFail("expected a MappingError, got \(type(of: error)): \(error)", file: file, line: line)
     }
     return nil
+}
+
+/// A value shared by the threads and tasks of a test, guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value { withValue { $0 } }
+}
+
+/// A count kept by the threads of a test.
+final class LockedCounter: Sendable {
+    private let count = Locked(0)
+    func increment() { count.withValue { $0 += 1 } }
+    var value: Int { count.current }
 }
 
 /// The shared data folder (benchmark files, YYModel's samples, JSONTestSuite, NDJSON files), read in place.

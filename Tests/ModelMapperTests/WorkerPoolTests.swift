@@ -6,22 +6,6 @@ import XCTest
 // every job run and every output and error delivered exactly once, a bounded queue, early stop, and a
 // clean shutdown when the consumer stops or its task is cancelled.
 
-/// Shared mutable state for the threads of a test, guarded by a lock.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withValue<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-
-    var current: Value { withValue { $0 } }
-}
-
 /// Hands a non-Sendable value to a task in tests that use it from one place at a time.
 private final class Carrier<Value>: @unchecked Sendable {
     var value: Value?
