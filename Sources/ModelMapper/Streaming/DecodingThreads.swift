@@ -49,14 +49,7 @@ final class DecodingThreads: @unchecked Sendable {
     private func serve() {
         monitor.lock()
         while true {
-            if head < queue.count {
-                let body = queue[head].unsafelyUnwrapped
-                queue[head] = nil  // let what it holds go as soon as it has run
-                head += 1
-                if head == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    head = 0
-                }
+            if let body = takeQueued() {
                 monitor.unlock()
                 body.value()
                 monitor.lock()
@@ -66,5 +59,23 @@ final class DecodingThreads: @unchecked Sendable {
                 idle -= 1
             }
         }
+    }
+
+    /// The oldest queued body, taken off the queue (nil when it is empty). Called with `monitor` held.
+    ///
+    /// Not inlined, so every access to `queue` begins and ends in here: inlined into `serve`'s loop, the
+    /// optimizer (`-O` with sanitizer coverage, as `scripts/fuzz` builds) left the loop test's read of
+    /// `queue` open across the idle wait, and the write after it stopped the process with "Fatal access
+    /// conflict detected" (a fuzz run on the mapping targets).
+    @inline(never)
+    private func takeQueued() -> UnsafeSendable<() -> Void>? {
+        guard head < queue.count else { return nil }
+        let body = queue[head].take()  // let what it holds go as soon as it has run
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return body
     }
 }
