@@ -838,11 +838,21 @@ final class TapeDecodingState: ThreadSpareObject {
                 throw dataCorrupted(index, resolve(ref), "Expected date string to be ISO8601-formatted.")
             }
             return date
-        // `.formatted(DateFormatter)` is a `.custom` strategy in this Foundation.
+        #if canImport(Darwin)
+        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
+        // makes it a `.custom` strategy, handled below); read as JSONDecoder reads it.
+        case .formatted(let formatter):
+            let text = try decodeString(index, resolve(ref))
+            guard let date = formatter.date(from: text) else {
+                throw dataCorrupted(index, resolve(ref), "Date string does not match format expected by formatter.")
+            }
+            return date
+        #endif
         case .custom(let transform):
             return try transform(TapeDecoder(state: self, index: index, ref: ref))
         @unknown default:
-            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
+            // A strategy this version does not know: an error, never a date read some other way.
+            throw dataCorrupted(index, resolve(ref), "ModelDecoder does not support this dateDecodingStrategy (\(strategies.dates)).")
         }
     }
 
@@ -860,7 +870,7 @@ final class TapeDecodingState: ThreadSpareObject {
         case .custom(let transform):
             return try transform(TapeDecoder(state: self, index: index, ref: ref))
         @unknown default:
-            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
+            throw dataCorrupted(index, resolve(ref), "ModelDecoder does not support this dataDecodingStrategy (\(strategies.data)).")
         }
     }
 
