@@ -15,7 +15,9 @@ extension ModelDecoder {
     }
 
     /// Decodes any `Decodable` value through `init(from:)` only, ignoring `JSONMappable` conformances —
-    /// what `JSONDecoder` does with the same type (the benchmarks compare the two this way).
+    /// what `JSONDecoder` does with the same type. For the benchmarks (which compare the two this way) and
+    /// tests only: not part of the public API (`@_spi(Benchmarks) import ModelMapper`).
+    @_spi(Benchmarks)
     public func decodeUsingCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
         try decodeCodable(type, from: json, usesMapping: false)
     }
