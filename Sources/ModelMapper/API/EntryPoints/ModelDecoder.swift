@@ -45,13 +45,13 @@ public struct ModelDecoder: Sendable {
         return try decodeMapped(M.self, from: json)
     }
 
-    /// Decodes a top-level array of models (errors as ``decode(_:from:)-(M.Type,_)``).
+    /// Decodes a top-level array of models (errors as for one model, above).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: [M].self) }
         return try decodeMapped([M].self, from: json)
     }
 
-    /// Decodes a top-level object whose values are models (errors as ``decode(_:from:)-(M.Type,_)``).
+    /// Decodes a top-level object whose values are models (errors as for one model, above).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: [String: M].self) }
         return try decodeMapped([String: M].self, from: json)
@@ -66,7 +66,7 @@ public struct ModelDecoder: Sendable {
     /// - Throws: ``MappingError``: `.missingKey` with the path when a key on it is absent, `.typeMismatch`
     ///   when a value on it is not an object; errors inside the model have the root path in front of
     ///   theirs (`data.user.id`). A model that is also `Decodable` throws `DecodingError`, as
-    ///   ``decode(_:from:)-(M.Type,_)``.
+    ///   the `Decodable` overloads do.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: M.self) }
         return try decodeMapped(M.self, from: json, at: path)
