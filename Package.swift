@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "ModelMapper",
+    // Apple platforms: the library uses `InlineArray` (Swift 6.2 runtime: the OS 26 releases), and
+    // `Int128`/`UInt128` and the Synchronization module (`Atomic`, the OS 15/18 releases), so the minimum
+    // is the OS 26 releases. Untested there (no Apple machine in CI): Linux is the tested platform.
+    platforms: [.macOS("26.0"), .iOS("26.0"), .tvOS("26.0"), .watchOS("26.0"), .visionOS("26.0")],
     products: [
         .library(name: "ModelMapper", targets: ["ModelMapper"]),
         .executable(name: "Benchmarks", targets: ["Benchmarks"]),

@@ -30,6 +30,16 @@ static inline int cyajl_current_stack(void **low, size_t *size) {
     pthread_attr_destroy(&attributes);
     return result;
 }
+#elif defined(__APPLE__)
+/* Darwin: pthread_get_stackaddr_np gives the stack's highest address (stacks grow down). */
+#include <pthread.h>
+static inline int cyajl_current_stack(void **low, size_t *size) {
+    pthread_t self = pthread_self();
+    size_t s = pthread_get_stacksize_np(self);
+    *low = (char *)pthread_get_stackaddr_np(self) - s;
+    *size = s;
+    return 0;
+}
 #else
 static inline int cyajl_current_stack(void **low, size_t *size) { return -1; }
 #endif

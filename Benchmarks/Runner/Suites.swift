@@ -9,7 +9,7 @@
 import BenchmarkModels
 import CYajlFloor
 import Foundation
-import ModelMapper
+@_spi(Benchmarks) import ModelMapper
 
 /// What a suite factory gets: where the data is and how long to measure.
 struct BenchmarkEnvironment {

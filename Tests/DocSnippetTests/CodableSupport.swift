@@ -112,13 +112,34 @@ final class CodableSupportSnippets: XCTestCase {
         // order.status == .unknown, order.history == [.active, .unknown]
         XCTAssertEqual(order.status, .unknown)
         XCTAssertEqual(order.history, [.active, .unknown])
-        let viaCodable = try? ModelDecoder().decodeUsingCodable(Order.self, from: json)
-        XCTAssertEqual(viaCodable?.status, .unknown)
         XCTAssertThrowsError(try ModelDecoder().decode(Order.self, from: #"{"status": 1, "history": []}"#)) { error in
             guard case DecodingError.typeMismatch = error else { return XCTFail("\(error)") }
         }
         XCTAssertThrowsError(try JSONDecoder().decode(Order.self, from: Data(json.utf8))) { error in
             guard case DecodingError.dataCorrupted = error else { return XCTFail("\(error)") }
         }
+    }
+
+    func testOneErrorRuleWhateverTheCallSite() throws {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        struct Account: JSONCodable { var id = 0; var name = "" }
+
+        func load<T: Decodable>(_ type: T.Type, from json: String) throws -> T {
+            try ModelDecoder().decode(type, from: json)
+        }
+
+        let bad = #"[{"id": 1}, {"id": "x"}]"#
+        for attempt in [{ _ = try ModelDecoder().decode([Account].self, from: bad) },
+                        { _ = try load([Account].self, from: bad) }] {
+            do {
+                try attempt()
+            } catch DecodingError.dataCorrupted(let context) {
+                if let error = context.underlyingError as? MappingError, let line = error.line, let column = error.column {
+                    print("\(error.kind) at \(error.path), \(line):\(column)")  // invalidValue at [1].id, 1:20 (both times)
+                }
+            }
+        }
+        XCTAssertEqual(printed, ["invalidValue at [1].id, 1:20", "invalidValue at [1].id, 1:20"])
     }
 }

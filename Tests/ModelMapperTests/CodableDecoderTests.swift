@@ -3,7 +3,7 @@
 
 import BenchmarkModels
 import Foundation
-@testable import ModelMapper
+@_spi(Benchmarks) @testable import ModelMapper
 import XCTest
 
 private struct Point: Codable, Equatable { var x: Int; var y: Int }

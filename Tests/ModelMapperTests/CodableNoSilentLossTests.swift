@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ModelMapper
+@_spi(Benchmarks) @testable import ModelMapper
 
 // Issue 26, point 1: where JSONDecoder/JSONEncoder keep data, so do we; where JSONEncoder refuses a call
 // sequence (it stops on a precondition, which a test cannot run), ModelEncoder throws an EncodingError
@@ -209,5 +209,19 @@ final class CodableNoSilentLossTests: XCTestCase {
             try c.encode(1)
             try c.encode(2)
         }
+    }
+
+    /// The benchmark route (`decodeUsingCodable`, SPI) falls back to a `JSONUnknownCaseRepresentable`
+    /// enum's unknown case too: the fallback belongs to the enum, not to a mapping (was in the Codable
+    /// article while the method was public).
+    func testDecodeUsingCodableFallsBackToTheUnknownCase() throws {
+        enum Status: String, Codable, JSONUnknownCaseRepresentable {
+            case active, unknown
+            static var unknownCase: Status { .unknown }
+        }
+        struct Order: Codable { var status: Status; var history: [Status] }
+        let order = try ModelDecoder().decodeUsingCodable(Order.self, from: #"{"status": "archived", "history": ["active", "merged"]}"#)
+        XCTAssertEqual(order.status, .unknown)
+        XCTAssertEqual(order.history, [.active, .unknown])
     }
 }

@@ -139,6 +139,22 @@ final class HotPathLockTests: XCTestCase {
         }, 0)
     }
 
+    /// A `.custom` key strategy made once and reused finds its variant without a lock (it took the
+    /// variants' lock on every decode and encode).
+    func testCustomKeyStrategyTakesNoLockAfterFirstUse() throws {
+        let prefix = "x_"
+        var custom = DecodingOptions.lenient
+        custom.keyStrategy = .custom { prefix + $0 }
+        var encoding = EncodingOptions()
+        encoding.keyStrategy = .custom { prefix + $0 }
+        let json = #"{"x_userID":7,"x_displayName":"Ann","x_tags":[],"x_address":{"x_streetName":"Main","x_zip":"1"}}"#
+        XCTAssertEqual(try locksAfterFirstUse {
+            let user = try HotUser(json: json, options: custom)
+            XCTAssertEqual(user.address.streetName, "Main")
+            _ = try user.jsonData(options: encoding)
+        }, 0)
+    }
+
     func testCodablePathTakesNoLockAfterFirstUse() throws {
         XCTAssertEqual(try locksAfterFirstUse {
             let value = try ModelDecoder().decode(ManyTypes.self, from: manyTypesJSON)

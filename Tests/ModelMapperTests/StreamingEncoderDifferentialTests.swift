@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import ModelMapper
+@_spi(Benchmarks) @testable import ModelMapper
 import BenchmarkModels
 
 // Differential tests of the Codable fast paths: the streaming encoder against the tree encoder, byte for

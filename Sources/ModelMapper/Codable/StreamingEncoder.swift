@@ -521,10 +521,19 @@ extension TapeEncodingState {
             try streamDouble(1000.0 * date.timeIntervalSince1970, depth: depth, key: key)
         case .iso8601:
             writeString(isoFormatter.string(from: date))
+        #if canImport(Darwin)
+        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
+        // makes it a `.custom` strategy, handled below); written as JSONEncoder writes it.
+        case .formatted(let formatter):
+            writeString(formatter.string(from: date))
+        #endif
         case .custom(let transform):
             try streamEncodable(depth: depth, key: key) { try transform(date, $0) }
         @unknown default:
-            return false
+            // A strategy this version does not know: an error (the tree encoder's), never a date written
+            // some other way.
+            poison()
+            throw EncodingError.invalidValue(date, .init(codingPath: path(depth, key), debugDescription: "ModelEncoder does not support this dateEncodingStrategy (\(strategies.dates))."))
         }
         return true
     }
@@ -543,7 +552,8 @@ extension TapeEncodingState {
         case .custom(let transform):
             try streamEncodable(depth: depth, key: key) { try transform(data, $0) }
         @unknown default:
-            return false
+            poison()
+            throw EncodingError.invalidValue(data, .init(codingPath: path(depth, key), debugDescription: "ModelEncoder does not support this dataEncodingStrategy (\(strategies.data))."))
         }
         return true
     }

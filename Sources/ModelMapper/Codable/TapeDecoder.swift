@@ -58,9 +58,11 @@ struct FoundationDecodingStrategies {
 }
 
 /// The token a `DecodingError` refers to, kept as the context's underlying error until the entry point
-/// replaces it with the line and column.
+/// replaces it with a positioned ``MappingError`` (`TapeErrors.positioned`): `error` when a codec or a model
+/// failed (its kind and message), else one made from the DecodingError.
 struct TapeLocation: Error {
     let index: Int
+    var error: MappingError? = nil
 }
 
 /// What every decoder and container of one decoding shares. Made by `begin` and handed back by `end`:
@@ -567,16 +569,18 @@ final class TapeDecodingState: ThreadSpareObject {
         .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: location(index)))
     }
 
-    func location(_ index: Int) -> TapeLocation? { index >= 0 ? TapeLocation(index: index) : nil }
+    func location(_ index: Int, _ error: MappingError? = nil) -> TapeLocation? {
+        index >= 0 ? TapeLocation(index: index, error: error) : nil
+    }
 
     /// A codec's error as the DecodingError JSONDecoder throws in its place.
     func converted(_ error: MappingError, _ type: Any.Type, _ index: Int, _ path: [any CodingKey]) -> DecodingError {
         let at = error.tokenIndex ?? index
         switch error.kind {
         case .typeMismatch:
-            return .typeMismatch(type, .init(codingPath: path, debugDescription: error.message, underlyingError: location(at)))
+            return .typeMismatch(type, .init(codingPath: path, debugDescription: error.message, underlyingError: location(at, error)))
         default:
-            return .dataCorrupted(.init(codingPath: path, debugDescription: error.message, underlyingError: location(at)))
+            return .dataCorrupted(.init(codingPath: path, debugDescription: error.message, underlyingError: location(at, error)))
         }
     }
 
@@ -584,13 +588,13 @@ final class TapeDecodingState: ThreadSpareObject {
     func convertedModelError(_ error: MappingError, _ type: Any.Type, _ index: Int, _ path: [any CodingKey]) -> DecodingError {
         let full = path + CodingPathRendering.keys(error.path)
         let at = error.tokenIndex ?? index
-        let context = DecodingError.Context(codingPath: full, debugDescription: error.message, underlyingError: location(at))
+        let context = DecodingError.Context(codingPath: full, debugDescription: error.message, underlyingError: location(at, error))
         switch error.kind {
         case .typeMismatch: return .typeMismatch(type, context)
         case .missingKey:
             if let last = full.last {
                 return .keyNotFound(last, .init(codingPath: Array(full.dropLast()), debugDescription: error.message,
-                                                underlyingError: location(at)))
+                                                underlyingError: location(at, error)))
             }
             return .dataCorrupted(context)
         default: return .dataCorrupted(context)
@@ -838,11 +842,21 @@ final class TapeDecodingState: ThreadSpareObject {
                 throw dataCorrupted(index, resolve(ref), "Expected date string to be ISO8601-formatted.")
             }
             return date
-        // `.formatted(DateFormatter)` is a `.custom` strategy in this Foundation.
+        #if canImport(Darwin)
+        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
+        // makes it a `.custom` strategy, handled below); read as JSONDecoder reads it.
+        case .formatted(let formatter):
+            let text = try decodeString(index, resolve(ref))
+            guard let date = formatter.date(from: text) else {
+                throw dataCorrupted(index, resolve(ref), "Date string does not match format expected by formatter.")
+            }
+            return date
+        #endif
         case .custom(let transform):
             return try transform(TapeDecoder(state: self, index: index, ref: ref))
         @unknown default:
-            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
+            // A strategy this version does not know: an error, never a date read some other way.
+            throw dataCorrupted(index, resolve(ref), "ModelDecoder does not support this dateDecodingStrategy (\(strategies.dates)).")
         }
     }
 
@@ -860,7 +874,7 @@ final class TapeDecodingState: ThreadSpareObject {
         case .custom(let transform):
             return try transform(TapeDecoder(state: self, index: index, ref: ref))
         @unknown default:
-            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
+            throw dataCorrupted(index, resolve(ref), "ModelDecoder does not support this dataDecodingStrategy (\(strategies.data)).")
         }
     }
 

@@ -294,11 +294,16 @@ final class TapeEncodingState {
             return try double(1000.0 * date.timeIntervalSince1970, path)
         case .iso8601:
             return .string(isoFormatter.string(from: date))
-        // `.formatted(DateFormatter)` is a `.custom` strategy in this Foundation.
+        #if canImport(Darwin)
+        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
+        // makes it a `.custom` strategy, handled below); written as JSONEncoder writes it.
+        case .formatted(let formatter):
+            return .string(formatter.string(from: date))
+        #endif
         case .custom(let transform):
             return try byEncoder(path) { try transform(date, $0) }
         @unknown default:
-            return try byEncoder(path) { try date.encode(to: $0) }
+            throw EncodingError.invalidValue(date, .init(codingPath: path, debugDescription: "ModelEncoder does not support this dateEncodingStrategy (\(strategies.dates))."))
         }
     }
 
@@ -315,7 +320,7 @@ final class TapeEncodingState {
         case .custom(let transform):
             return try byEncoder(path) { try transform(data, $0) }
         @unknown default:
-            return try byEncoder(path) { try data.encode(to: $0) }
+            throw EncodingError.invalidValue(data, .init(codingPath: path, debugDescription: "ModelEncoder does not support this dataEncodingStrategy (\(strategies.data))."))
         }
     }
 

@@ -1,6 +1,7 @@
 // Unsafe code: reads this thread's stack bounds and compares them with the current frame address.
 //
-// Invariants: the bounds come from `pthread_getattr_np` for the calling thread and are cached per thread
+// Invariants: the bounds come from `pthread_getattr_np` (Linux; `pthread_get_stackaddr_np` and
+// `pthread_get_stacksize_np` on Darwin, CYajl/shim.h) for the calling thread and are cached per thread
 // (a thread's stack does not move); the position is the C frame address (`cyajl_frame_address`), which is
 // on the real thread stack even under AddressSanitizer, whose use-after-return detection moves Swift
 // locals to a heap "fake stack"; nothing is dereferenced.
@@ -9,6 +10,8 @@ import CYajl
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Stops recursion (nested models) before it can overflow the stack of the thread it runs on, whatever

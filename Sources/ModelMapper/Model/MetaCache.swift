@@ -54,20 +54,52 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     /// and reused share one variant. Since each variant keeps its metas for good, at most
     /// `maxCustomVariants` distinct custom closures are accepted; more is reported as `.unsupportedType`
     /// (a closure made anew for every call would otherwise grow memory without bound).
+    ///
+    /// Both kinds are found without a lock (``PublishedTable``); only adding a variant takes one.
     private final class Variants: @unchecked Sendable {
         static let shared = Variants()
         static let maxCustomVariants = 32
 
-        /// Built-in strategies (and nil) by ``builtinKey(_:ignoringCase:)``, read without a lock.
+        /// Built-in strategies (and nil) by ``builtinKey(_:ignoringCase:)``.
         private let builtins = PublishedTable<MetaCache>(capacity: 32)
-        /// `.custom` strategies by their closure (``KeyStrategy/customIdentity``), under `lock`.
-        private let lock = CacheLock()
-        private var customs: [CustomKey: MetaCache] = [:]
+        /// `.custom` strategies by a hash of their ``CustomKey``; entries whose hashes collide are chained.
+        private let customs = PublishedTable<CustomEntry>(capacity: 64)
+        /// Custom variants made (changed only inside `customs`' update, under its lock).
+        private var customCount = 0
 
         struct CustomKey: Hashable {
             let closure: ClosureWords
             let ignoringCase: Bool
             let lossyCollections: Bool
+
+            /// A nonzero table key.
+            var tableKey: UInt {
+                var hasher = Hasher()
+                hasher.combine(self)
+                return UInt(bitPattern: hasher.finalize()) | 1
+            }
+        }
+
+        /// One custom variant, and the entry it displaced in its slot (same table key); immutable.
+        final class CustomEntry {
+            let key: CustomKey
+            let cache: MetaCache
+            let next: CustomEntry?
+
+            init(key: CustomKey, cache: MetaCache, next: CustomEntry?) {
+                self.key = key
+                self.cache = cache
+                self.next = next
+            }
+
+            func find(_ key: CustomKey) -> MetaCache? {
+                var entry: CustomEntry? = self
+                while let e = entry {
+                    if e.key == key { return e.cache }
+                    entry = e.next
+                }
+                return nil
+            }
         }
 
         func cache(_ strategy: KeyStrategy?, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
@@ -90,17 +122,22 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
 
         private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
             let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
-            let result: Result<MetaCache, MappingError> = lock.withLock {
-                if let cache = customs[key] { return .success(cache) }
-                guard customs.count < Self.maxCustomVariants else {
-                    return .failure(MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them"))
+            let tableKey = key.tableKey
+            if let found = customs.value(for: tableKey)?.find(key) { return found }
+            var full = false
+            let kept = customs.update(tableKey) { present in
+                if present?.find(key) != nil { return nil }
+                guard customCount < Self.maxCustomVariants else {
+                    full = true
+                    return nil
                 }
-                let cache = MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
-                                      lossyCollections: lossyCollections)
-                customs[key] = cache
-                return .success(cache)
+                customCount += 1
+                return CustomEntry(key: key, cache: MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
+                                                              lossyCollections: lossyCollections), next: present)
             }
-            return try result.get()
+            if let found = kept?.find(key) { return found }
+            assert(full, "a custom variant is either found or refused")
+            throw MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them")
         }
     }
 

@@ -1,6 +1,8 @@
 // Unsafe code: reads the caller's chunk through a raw buffer pointer, within `0..<chunk.count` only.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

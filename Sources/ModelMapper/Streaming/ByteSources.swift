@@ -6,6 +6,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -103,6 +105,8 @@ final class FileReader {
         while true {
             #if canImport(Glibc)
             let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            #elseif canImport(Musl)
+            let n = Musl.read(fd, buffer.baseAddress, buffer.count)
             #else
             let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
             #endif

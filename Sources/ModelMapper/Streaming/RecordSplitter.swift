@@ -13,6 +13,8 @@
 // `willDiscard(upTo:window:)` and then `shift(by:)`. It never reads outside `0..<window.count`.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

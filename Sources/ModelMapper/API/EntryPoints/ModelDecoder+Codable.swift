@@ -8,40 +8,39 @@ extension ModelDecoder {
     /// ``options``.
     ///
     /// - Throws: `DecodingError` with the coding path as JSONDecoder throws it; the context's
-    ///   `debugDescription` ends with the position in the input (`(line 3, column 12)`). Invalid JSON is
-    ///   `DecodingError.dataCorrupted` with the ``MappingError`` as underlying error.
+    ///   `debugDescription` ends with the position in the input (`(line 3, column 12)`), and its
+    ///   `underlyingError` is a ``MappingError`` with that position (``MappingError/line``,
+    ///   ``MappingError/column``, ``MappingError/offset``), the kind and the path as a property path. Invalid
+    ///   JSON is `DecodingError.dataCorrupted`. Every call of `decode` with a `Decodable` type throws these,
+    ///   whatever the static type at the call site (a ``JSONCodable`` model named or generic alike).
     public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
         try decodeCodable(type, from: json, usesMapping: true)
     }
 
     /// Decodes any `Decodable` value through `init(from:)` only, ignoring `JSONMappable` conformances —
-    /// what `JSONDecoder` does with the same type (the benchmarks compare the two this way).
+    /// what `JSONDecoder` does with the same type. For the benchmarks (which compare the two this way) and
+    /// tests only: not part of the public API (`@_spi(Benchmarks) import ModelMapper`).
+    @_spi(Benchmarks)
     public func decodeUsingCodable<T: Decodable, Input: JSONInput>(_ type: T.Type, from json: Input) throws -> T {
         try decodeCodable(type, from: json, usesMapping: false)
     }
 
-    /// A model that is also `Decodable` (a ``JSONCodable`` model) takes the mapper's path. A class metatype
-    /// naming a subclass of `M` decodes the subclass.
+    /// A model that is also `Decodable` (a ``JSONCodable`` model): decoded by its mapping, with the errors
+    /// of ``decode(_:from:)-(T.Type,_)`` — the same value and the same `DecodingError` as when the call
+    /// sees only `Decodable` (inside `func f<T: Decodable>`). Without this overload the `JSONMappable` one
+    /// would be chosen, which throws ``MappingError`` for models that are not `Decodable`.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        if ObjectIdentifier(type) != ObjectIdentifier(M.self) {
-            func dynamic<D: JSONMappable & Decodable>(_: D.Type) throws -> M { try decode(D.self, from: json) as! M }
-            let dynamicType: any (JSONMappable & Decodable).Type = type
-            return try dynamic(dynamicType)
-        }
-        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+        try decodeCodable(type, from: json, usesMapping: true)
     }
 
-    /// A top-level array of models that are also `Decodable`: the mapper's path.
+    /// A top-level array of models that are also `Decodable`: as ``decode(_:from:)-(T.Type,_)`` decodes it.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
-        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+        try decodeCodable(type, from: json, usesMapping: true)
     }
 
-    /// A top-level object of models that are also `Decodable`: the mapper's path.
+    /// A top-level object of models that are also `Decodable`: as ``decode(_:from:)-(T.Type,_)`` decodes it.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
-        return try decodeDocument(json) { c throws(MappingError) in try codec.decode(c, 0) }
+        try decodeCodable(type, from: json, usesMapping: true)
     }
 
     // MARK: Configuration
@@ -74,25 +73,23 @@ extension ModelDecoder {
         try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
-    /// A model that is also `Decodable`, at a key path: the mapper's path (errors are ``MappingError``s).
+    /// A model that is also `Decodable`, at a key path: as ``decode(_:from:at:)-(T.Type,_,_)`` decodes it
+    /// (`DecodingError`s, whatever the static type at the call site).
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input,
                                                                       at path: MappingKey) throws -> M {
-        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+        try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
-    /// An array of models that are also `Decodable`, at a key path: the mapper's path.
+    /// An array of models that are also `Decodable`, at a key path: as ``decode(_:from:at:)-(T.Type,_,_)``.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input,
                                                                       at path: MappingKey) throws -> [M] {
-        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+        try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
-    /// An object of models that are also `Decodable`, at a key path: the mapper's path.
+    /// An object of models that are also `Decodable`, at a key path: as ``decode(_:from:at:)-(T.Type,_,_)``.
     public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                                       at path: MappingKey) throws -> [String: M] {
-        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter) { c, i throws(MappingError) in try codec.decode(c, i) }
+        try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
     var foundationStrategies: FoundationDecodingStrategies {
@@ -184,18 +181,47 @@ extension ModelDecoder {
 }
 
 enum TapeErrors {
-    /// `error` with the input position of token `index` at the end of its debug description, and the
-    /// internal token location removed.
+    /// `error` with the input position of token `index` at the end of its debug description, and as its
+    /// underlying error a ``MappingError`` with that position (line, column, byte offset), the kind and
+    /// message of the codec or model that failed (else ones made from the DecodingError) and the coding
+    /// path rendered as a property path — what `init(json:)` would report. An underlying error of the
+    /// caller's own (thrown by an `init(from:)`) is kept as it is.
     static func positioned(_ error: any Error, index: Int?, in bytes: UnsafeRawBufferPointer) -> any Error {
         guard let decoding = error as? DecodingError else { return error }
-        var suffix = ""
+        var position: (offset: Int, text: TextPosition)?
         if let index, let offset = TokenLocator.offset(ofToken: index, in: bytes) {
-            let p = TextPosition.of(offset: offset, in: bytes)
-            suffix = " (line \(p.line), column \(p.column))"
+            position = (offset, TextPosition.of(offset: offset, in: bytes))
+        }
+        let suffix = position.map { " (line \($0.text.line), column \($0.text.column))" } ?? ""
+        func structured(_ underlying: (any Error)?) -> (any Error)? {
+            var result: MappingError
+            switch underlying {
+            case nil:
+                guard let made = CodingPathRendering.mappingError(from: decoding) else { return nil }
+                result = made
+            case let location as TapeLocation:
+                guard let made = CodingPathRendering.mappingError(from: decoding) else { return nil }
+                result = made
+                if let failed = location.error {
+                    result.kind = failed.kind
+                    result.message = failed.message
+                    result.missingProperties = failed.missingProperties
+                }
+            case let mapping as MappingError where mapping.line == nil:
+                result = mapping
+            default:
+                return underlying
+            }
+            result.tokenIndex = nil
+            if let position {
+                result.line = position.text.line
+                result.column = position.text.column
+                result.offset = position.offset
+            }
+            return result
         }
         func rebuilt(_ c: DecodingError.Context) -> DecodingError.Context {
-            let underlying = c.underlyingError is TapeLocation ? nil : c.underlyingError
-            return .init(codingPath: c.codingPath, debugDescription: c.debugDescription + suffix, underlyingError: underlying)
+            .init(codingPath: c.codingPath, debugDescription: c.debugDescription + suffix, underlyingError: structured(c.underlyingError))
         }
         switch decoding {
         case .typeMismatch(let type, let c): return DecodingError.typeMismatch(type, rebuilt(c))

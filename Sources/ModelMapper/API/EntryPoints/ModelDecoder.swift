@@ -36,21 +36,25 @@ public struct ModelDecoder: Sendable {
     }
 
     /// Decodes a model from a JSON object.
+    ///
+    /// - Throws: ``MappingError``; a model that is also `Decodable` (``JSONCodable``, known here only as
+    ///   `JSONMappable`, say inside `func f<T: JSONMappable>`) throws what the `Decodable` overloads throw,
+    ///   `DecodingError`: the error depends on the type, never on the static type at the call site.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
-        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+        if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: M.self) }
+        return try decodeMapped(M.self, from: json)
     }
 
-    /// Decodes a top-level array of models.
+    /// Decodes a top-level array of models (errors as for one model, above).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
-        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
-        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+        if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: [M].self) }
+        return try decodeMapped([M].self, from: json)
     }
 
-    /// Decodes a top-level object whose values are models.
+    /// Decodes a top-level object whose values are models (errors as for one model, above).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
-        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
-        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+        if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: [String: M].self) }
+        return try decodeMapped([String: M].self, from: json)
     }
 
     // MARK: Root paths
@@ -61,23 +65,66 @@ public struct ModelDecoder: Sendable {
     ///
     /// - Throws: ``MappingError``: `.missingKey` with the path when a key on it is absent, `.typeMismatch`
     ///   when a value on it is not an object; errors inside the model have the root path in front of
-    ///   theirs (`data.user.id`).
+    ///   theirs (`data.user.id`). A model that is also `Decodable` throws `DecodingError`, as
+    ///   the `Decodable` overloads do.
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
-        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
+        if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: M.self) }
+        return try decodeMapped(M.self, from: json, at: path)
     }
 
     /// Decodes the array of models at a key path of the document (`"data.items"`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
-        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
-        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
+        if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: [M].self) }
+        return try decodeMapped([M].self, from: json, at: path)
     }
 
     /// Decodes the object of models at a key path of the document (`"result"`).
     public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                           at path: MappingKey) throws -> [String: M] {
+        if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: [String: M].self) }
+        return try decodeMapped([String: M].self, from: json, at: path)
+    }
+
+    // MARK: The mapper's route (MappingError), for the initializers on JSONMappable
+
+    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
+        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
+        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
+        let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
+        return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
+    }
+
+    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
+        let codec = try MetaCache.forDecoding(options).codec(for: M.self)
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
+        let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
+        return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
+                                                         at path: MappingKey) throws -> [String: M] {
         let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
+    }
+
+    /// `type` (the dynamic type of a `JSONMappable` call that is `Decodable`) by the `Decodable` route, as `R`.
+    private func decodeCodable<R, Input: JSONInput>(_ type: any Decodable.Type, from json: Input, at path: MappingKey? = nil,
+                                                    as _: R.Type) throws -> R {
+        func open<D: Decodable>(_: D.Type) throws -> R {
+            try decodeCodable(D.self, from: json, usesMapping: true, at: try path.map { key throws(MappingError) in try RootPath(key) }) as! R
+        }
+        return try open(type)
     }
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values.
@@ -150,7 +197,7 @@ extension JSONMappable {
     ///
     /// - Throws: ``MappingError`` with the kind, the property path and the line and column.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
-        self = try ModelDecoder(options: options).decode(Self.self, from: json)
+        self = try ModelDecoder(options: options).decodeMapped(Self.self, from: json)
     }
 
     /// Decodes the model at a key path of the document, without a wrapper model:
@@ -160,7 +207,7 @@ extension JSONMappable {
     ///   when a value on it is not an object; errors inside the model have the root path in front
     ///   (`data.user.id`).
     public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
-        self = try ModelDecoder(options: options).decode(Self.self, from: json, at: path)
+        self = try ModelDecoder(options: options).decodeMapped(Self.self, from: json, at: path)
     }
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
@@ -182,14 +229,14 @@ extension JSONMappable {
 extension Array where Element: JSONMappable {
     /// Decodes a top-level JSON array of models.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
-        self = try ModelDecoder(options: options).decode([Element].self, from: json)
+        self = try ModelDecoder(options: options).decodeMapped([Element].self, from: json)
     }
 
     /// Decodes the JSON array of models at a key path of the document: `try [User](json: data, at: "data.items")`.
     ///
     /// - Throws: ``MappingError``; `.missingKey` / `.typeMismatch` with the path when it cannot be followed.
     public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
-        self = try ModelDecoder(options: options).decode([Element].self, from: json, at: path)
+        self = try ModelDecoder(options: options).decodeMapped([Element].self, from: json, at: path)
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
@@ -201,12 +248,12 @@ extension Array where Element: JSONMappable {
 extension Dictionary where Key == String, Value: JSONMappable {
     /// Decodes a top-level JSON object whose values are models.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
-        self = try ModelDecoder(options: options).decode([String: Value].self, from: json)
+        self = try ModelDecoder(options: options).decodeMapped([String: Value].self, from: json)
     }
 
     /// Decodes the JSON object of models at a key path of the document: `try [String: User](json: data, at: "result")`.
     public init<Input: JSONInput>(json: Input, at path: MappingKey, options: DecodingOptions = .lenient) throws {
-        self = try ModelDecoder(options: options).decode([String: Value].self, from: json, at: path)
+        self = try ModelDecoder(options: options).decodeMapped([String: Value].self, from: json, at: path)
     }
 
     /// Decodes an object of models from a `JSONSerialization` dictionary (`[String: Any]`) or a ``JSONValue``.

@@ -13,7 +13,9 @@ extension ModelEncoder {
     }
 
     /// Encodes any `Encodable` value through `encode(to:)` only, ignoring `JSONMappable` conformances —
-    /// what `JSONEncoder` does with the same type (the benchmarks compare the two this way).
+    /// what `JSONEncoder` does with the same type. For the benchmarks (which compare the two this way) and
+    /// tests only: not part of the public API (`@_spi(Benchmarks) import ModelMapper`).
+    @_spi(Benchmarks)
     public func encodeUsingCodable<T: Encodable>(_ value: T) throws -> Data {
         try encodeCodable(value, usesMapping: false).takeData()
     }
