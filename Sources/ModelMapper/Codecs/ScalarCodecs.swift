@@ -217,6 +217,8 @@ final class StringCodec: ValueCodec<String>, @unchecked Sendable {
             return "true"
         case .falseValue where c.lenient:
             return "false"
+        case .foreign:
+            return try ForeignValues.string(c, index)
         default:
             throw c.mismatch(expected: "a string", at: index)
         }
