@@ -48,6 +48,22 @@ final class MigratingFromHandyJSONSnippets: XCTestCase {
         XCTAssertEqual(member._id, "65f0")
         XCTAssertEqual(member.name, "Ann")
         XCTAssertEqual(try member.jsonString(), #"{"_id":"65f0","name":"Ann"}"#)
+
+        // The one Codable wrapper of the tests (PropertyWrapperTests covers wrappers without Codable):
+        // the same value through dictionary input and a JSON Lines record, and the same as JSONDecoder and
+        // JSONEncoder with the synthesized conformance.
+        struct Twin: Codable {
+            var _id = ""
+            @Trimmed var name = ""
+        }
+        let json = #"{"_id": "65f0", "name": "  Ann  ", "_name": "storage"}"#
+        let fromObject = try Member(jsonObject: JSONSerialization.jsonObject(with: Data(json.utf8)))
+        XCTAssertEqual(fromObject.name, "Ann")
+        let records = try JSONLines<Member>.decodeAll(Data((json + "\n").utf8), workers: 1)
+        XCTAssertEqual(records.map(\.name), ["Ann"])
+        XCTAssertEqual(try JSONDecoder().decode(Twin.self, from: Data(json.utf8)).name, member.name)
+        let foundation = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Twin(_id: "65f0", name: "Ann"))) as? NSDictionary
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: member.jsonData()) as? NSDictionary, foundation)
     }
 
     func testEnumsWithUnknownValues() throws {
