@@ -18,13 +18,13 @@ final class AnyCodec: ValueCodec<Any>, @unchecked Sendable {
         do {
             return Self.foundationObject(try JSONValue(tape: c.tape, index: &i))
         } catch where error.tokenIndex.map({ c.tape[$0].kind == .foreign }) == true {
-            return Self.foundationObject(c, index)
+            return try Self.foundationObject(c, index)
         }
     }
 
     /// The value at `index` of a tape holding values of types JSON does not have (dictionary input): they
     /// are kept as they are, as YYModel sets an `id` property to the value it is given.
-    private static func foundationObject(_ c: DecodeContext, _ index: Int) -> Any {
+    private static func foundationObject(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Any {
         let token = c.tape[index]
         switch token.kind {
         case .foreign:
@@ -33,7 +33,7 @@ final class AnyCodec: ValueCodec<Any>, @unchecked Sendable {
             var elements: [Any] = []
             var i = index + 1
             while i < token.payload {
-                elements.append(foundationObject(c, i))
+                elements.append(try foundationObject(c, i))
                 i = c.tape.indexAfterValue(at: i)
             }
             return elements
@@ -41,14 +41,13 @@ final class AnyCodec: ValueCodec<Any>, @unchecked Sendable {
             var dictionary: [String: Any] = [:]
             var i = index + 1
             while i < token.payload {
-                let key = (try? c.tape.string(at: i)) ?? ""
-                dictionary[key] = foundationObject(c, i + 1)
+                dictionary[try c.tape.string(at: i)] = try foundationObject(c, i + 1)
                 i = c.tape.indexAfterValue(at: i + 1)
             }
             return dictionary
         default:
             var i = index
-            return (try? JSONValue(tape: c.tape, index: &i)).map(foundationObject) ?? NSNull()
+            return foundationObject(try JSONValue(tape: c.tape, index: &i))
         }
     }
 
