@@ -48,6 +48,28 @@ final class KeyStyleTests: XCTestCase {
                        ["UserID", "AddressLine1", "UrlString", "Simple", "HtmlURL", "A", "IsHTTPSEnabled"])
     }
 
+    /// SmartCodable's `.firstLetterUpper` (decoding) reads `name` into a property `Name`: the model-side
+    /// equivalent lowercases only the first letter, where `.pascalCase` runs the other way (issue 27.9).
+    func testFirstLetterLowercased() throws {
+        XCTAssertEqual(["UserName", "ID", "URLString", "name", "Ärger", ""].map { KeyStrategy.firstLetterLowercased.key(for: $0) },
+                       ["userName", "iD", "uRLString", "name", "ärger", ""])
+        struct Capitalized: JSONMappable, Equatable {
+            var Name = ""
+            var Age = 0
+            var Sub = KSProfile()
+        }
+        let json = #"{"name":"Mccc","age":10,"sub":{"avatarURL":"u"},"Name":"ignored"}"#
+        var options = DecodingOptions.lenient
+        options.keyStrategy = .firstLetterLowercased
+        let expected = Capitalized(Name: "Mccc", Age: 10, Sub: KSProfile(avatarURL: "u"))
+        XCTAssertEqual(try Capitalized(json: json, options: options), expected)
+        XCTAssertEqual(try Capitalized(jsonObject: JSONValue(json: json), options: options), expected)
+        XCTAssertEqual(try JSONLines<Capitalized>.decodeAll(Data((json + "\n").utf8), options: options, workers: 1), [expected])
+        XCTAssertEqual(try expected.jsonString(options: [.sortedKeys, .keys(.firstLetterLowercased)]),
+                       #"{"age":10,"name":"Mccc","sub":{"avatarURL":"u","followerCount":0}}"#)
+        XCTAssertEqual(try Capitalized(json: json).Name, "ignored", "without the strategy the property name is the key")
+    }
+
     func testOptionsStrategyAppliesToModelsWithoutTheirOwn() throws {
         var options = DecodingOptions.lenient
         options.keyStrategy = .snakeCase

@@ -5,6 +5,8 @@
 //   object lives. Whoever reads `view` holds the object (`TapeDecodingState.Setting.keepsAlive`).
 // - The copy has the same token indices, payloads and skip runs as the source, so token indices (kept by
 //   decoders and containers) mean the same token in both; only the base pointers differ.
+// - `.foreign` tokens (dictionary input) point to boxes their `ValueTape` holds: `foreignValues` holds them
+//   too, so they live as long as the copy.
 // - The source is read only inside `init`, while the caller guarantees it is valid (before the decoding
 //   that made it ends).
 
@@ -17,6 +19,7 @@ final class DetachedTape {
     private let input: UnsafeMutableRawPointer?
     private let arena: UnsafeMutablePointer<UInt8>
     private let skipRuns: UnsafeMutablePointer<TapeBuffers.SkipRun>?
+    private var foreignValues: [ForeignValue] = []
 
     init(copying source: TapeView) {
         // The bytes tokens refer to: up to the end of the furthest one, in the input and in the arena.
@@ -24,6 +27,10 @@ final class DetachedTape {
         var arenaEnd = 0
         for i in 0..<source.count {
             let token = source[i]
+            if token.kind == .foreign {
+                foreignValues.append(Unmanaged<ForeignValue>.fromOpaque(UnsafeRawPointer(bitPattern: token.payload).unsafelyUnwrapped)
+                    .takeUnretainedValue())
+            }
             guard token.kind == .string || token.kind == .key || token.kind == .number else { continue }
             let end = token.payload + Int(token.length)
             if token.inArena { arenaEnd = max(arenaEnd, end) } else { inputEnd = max(inputEnd, end) }

@@ -44,6 +44,7 @@ struct DecodeContext {
             return "the string \"" + Self.shortened(tape.text(token)) + "\""
         case .trueValue: return "true"
         case .falseValue: return "false"
+        case .foreign: return ForeignValues.describe(tape.foreignValue(at: index))
         default: return token.kind.typeDescription
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Date {
         let token = c.tape[index]
+        if token.kind == .foreign { return try ForeignValues.exact(Date.self, expected: "a date", c, index) }
         switch c.options.dateStrategy {
         case .default:
             switch token.kind {
@@ -103,7 +104,10 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
 
     override func decodeOptional(_ c: DecodeContext, _ index: Int) throws(MappingError) -> URL? {
         let token = c.tape[index]
-        guard token.kind == .string else { throw c.mismatch(expected: "a URL string", at: index) }
+        guard token.kind == .string else {
+            if token.kind == .foreign { return try ForeignValues.exact(URL.self, expected: "a URL string", c, index) }
+            throw c.mismatch(expected: "a URL string", at: index)
+        }
         let text = try c.tape.string(at: index).trimmingWhitespace()
         if text.isEmpty { return nil }
         guard let url = URL(string: text) else { throw c.invalid("\(c.describe(at: index)) is not a URL", at: index) }
@@ -119,7 +123,10 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
 final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> UUID {
         let token = c.tape[index]
-        guard token.kind == .string else { throw c.mismatch(expected: "a UUID string", at: index) }
+        guard token.kind == .string else {
+            if token.kind == .foreign { return try ForeignValues.exact(UUID.self, expected: "a UUID string", c, index) }
+            throw c.mismatch(expected: "a UUID string", at: index)
+        }
         guard let uuid = UUID(uuidString: try c.tape.string(at: index).trimmingWhitespace()) else {
             throw c.invalid("\(c.describe(at: index)) is not a UUID", at: index)
         }
@@ -155,7 +162,10 @@ final class TimeZoneCodec: ValueCodec<TimeZone>, @unchecked Sendable {
 final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Data {
         let token = c.tape[index]
-        guard token.kind == .string else { throw c.mismatch(expected: "a base64 string", at: index) }
+        guard token.kind == .string else {
+            if token.kind == .foreign { return try ForeignValues.exact(Data.self, expected: "a base64 string", c, index) }
+            throw c.mismatch(expected: "a base64 string", at: index)
+        }
         guard let data = Data(base64Encoded: try c.tape.string(at: index)) else {
             throw c.invalid("\(c.describe(at: index)) is not valid base64", at: index)
         }

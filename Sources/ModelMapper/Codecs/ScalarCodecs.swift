@@ -102,6 +102,27 @@ final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     }
 }
 
+#if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
+/// `Float80` (x86 only; YYModel's `long double`): numbers, correctly rounded from the literal text (not via
+/// `Double`, which YYModel's `doubleValue` goes through); overflow (`1e5000`) is `.invalidValue`. Lenient
+/// adds numeric strings. Written as its shortest text that reads back as the same `Float80`.
+final class Float80Codec: ValueCodec<Float80>, @unchecked Sendable {
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Float80 {
+        let literal = try numericLiteral(c, index)
+        // strtold, correctly rounded; a JSON literal is always in its syntax.
+        guard let value = Float80(String(decoding: literal, as: UTF8.self)), value.isFinite else {
+            throw c.invalid("\(c.describe(at: index)) is out of range for Float80", at: index)
+        }
+        return value
+    }
+
+    override func encode(_ value: Float80, _ e: inout EncodeContext) throws(MappingError) {
+        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
+        e.writer.raw(value.description)
+    }
+}
+#endif
+
 /// `Decimal`: exact from the literal text. Lenient adds numeric strings.
 final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Decimal {
@@ -217,6 +238,8 @@ final class StringCodec: ValueCodec<String>, @unchecked Sendable {
             return "true"
         case .falseValue where c.lenient:
             return "false"
+        case .foreign:
+            return try ForeignValues.string(c, index)
         default:
             throw c.mismatch(expected: "a string", at: index)
         }

@@ -275,7 +275,15 @@ final class MetaBuilder {
         return try open(fieldType)
     }
 
-    private static let scalarCodecs: [ObjectIdentifier: @Sendable () -> FieldCodec] = [
+    private static let scalarCodecs: [ObjectIdentifier: @Sendable () -> FieldCodec] = {
+        var codecs = commonScalarCodecs
+        #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
+        codecs[ObjectIdentifier(Float80.self)] = { Float80Codec() }
+        #endif
+        return codecs
+    }()
+
+    private static let commonScalarCodecs: [ObjectIdentifier: @Sendable () -> FieldCodec] = [
         ObjectIdentifier(Int.self): { IntegerCodec<Int>() },
         ObjectIdentifier(Int8.self): { IntegerCodec<Int8>() },
         ObjectIdentifier(Int16.self): { IntegerCodec<Int16>() },

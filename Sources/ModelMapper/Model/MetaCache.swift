@@ -111,6 +111,7 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             case .kebabCase: index = 4
             case .pascalCase: index = 5
             case .screamingSnakeCase: index = 6
+            case .firstLetterLowercased: index = 7
             case .custom:
                 return try customCache(strategy!, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
             }

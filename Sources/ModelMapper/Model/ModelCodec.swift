@@ -78,6 +78,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
         if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i) } }
+        if c.tape[index].kind == .foreign { return try instance(c, index) }
         var value = M()
         if isClass {
             try decodeClass(c, index, into: &value)
@@ -91,6 +92,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if isEmbeddedJSON(c, index) {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i, into: pointer) }
         }
+        if c.tape[index].kind == .foreign { return pointer.pointee = try instance(c, index) }
         if isClass {
             try decodeClass(c, index, into: &pointer.pointee)
         } else {
@@ -108,6 +110,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if isEmbeddedJSON(c, index) {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try update(inner, i, pointer) }
         }
+        if c.tape[index].kind == .foreign { return pointer.pointee = try instance(c, index) }
         if isClass {
             try decodeClass(c, index, into: &pointer.pointee, merging: true)
         } else {
@@ -115,6 +118,13 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             try decodeModel(c, index, into: &copy, meta: meta, merging: true)
             pointer.pointee = copy
         }
+    }
+
+    /// A model instance in dictionary input (`["owner": someUser]`) is taken as it is, in both modes, as
+    /// YYModel sets it: a class instance (of `M` or a subclass) by reference, a struct as a copy. The
+    /// value replaces what the property held (nothing is merged). Other foreign values are mismatches.
+    private func instance(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
+        try ForeignValues.exact(M.self, expected: "an object", c, index)
     }
 
     /// Classes: decoded into the instance `variable` holds, with the metadata of its dynamic class, unless

@@ -92,15 +92,39 @@ private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutabl
             let ignoringCase = pass == 1
             for path in property.keyPathBytes {
                 guard let valueIndex = findValue(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) else { continue }
-                if slot.takesNull || c.tape[valueIndex].kind != .null {
+                let isNull = c.tape[valueIndex].kind == .null
+                if slot.takesNull || !isNull {
                     try decodeField(slot, c, valueIndex, base, meta, p)
                 } else if slot.requiredBit >= 0 {
                     throw requiredNull(property, at: valueIndex)
+                }
+                if isNull, let report = c.report, report.forgives, property.keyPathBytes.count > 1 {
+                    reportBlockingNull(c, index, property, path, at: valueIndex, report, ignoringCase: ignoringCase)
                 }
                 if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
                 break search
             }
         }
+    }
+}
+
+/// A `null` under an alternative key blocks the alternatives after it (YYModel's rule: the first key
+/// present wins; the property keeps its value, an Optional becomes nil); with an invalid-value handler, a later alternative that
+/// holds a value is reported as not read, so the choice is not silent.
+@inline(never)
+private func reportBlockingNull(_ c: DecodeContext, _ index: Int, _ property: PropertyMeta, _ path: [[UInt8]],
+                                at valueIndex: Int, _ report: ErrorReport, ignoringCase: Bool) {
+    guard let first = property.keyPathBytes.firstIndex(of: path) else { return }
+    for later in property.keyPathBytes[(first + 1)...] {
+        guard let laterIndex = findValue(c.tape, objectIndex: index, path: later, ignoringCase: ignoringCase),
+              c.tape[laterIndex].kind != .null else { continue }
+        func name(_ path: [[UInt8]]) -> String { path.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".") }
+        var error = MappingError(.invalidValue, "null under \"\(name(path))\" is the property's value; the alternative "
+            + "\"\(name(later))\" holds one that is not read (the first alternative present wins, as in YYModel)")
+        error.tokenIndex = valueIndex
+        error.prependKey(property.name)
+        report.record(error)
+        return
     }
 }
 

@@ -1,6 +1,9 @@
 /// The kinds of entries on a tape (``TapeBuffers``, read through ``TapeView``).
 enum TokenKind: UInt8 {
     case null, falseValue, trueValue, number, string, key, objectStart, objectEnd, arrayStart, arrayEnd
+    /// A value of a type JSON does not have (a `URL`, a `Date`, a model instance), met in dictionary input
+    /// only (`ValueTape`); `payload` points to it (`TapeView.foreignValue(at:)`).
+    case foreign
 
     var isContainerStart: Bool { self == .objectStart || self == .arrayStart }
 
@@ -14,6 +17,7 @@ enum TokenKind: UInt8 {
         case .key: return "a key"
         case .objectStart, .objectEnd: return "an object"
         case .arrayStart, .arrayEnd: return "an array"
+        case .foreign: return "a value JSON does not have"
         }
     }
 }

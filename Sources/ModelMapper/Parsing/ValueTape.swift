@@ -5,6 +5,9 @@
 // container is opened only when `openContainer` accepted it (within the depth limit), so every close
 // matches an open; the view given to `withView` is used only inside the call. A filter is set only while
 // `init` appends (the caller keeps its node alive for the call) and cleared before `init` returns.
+// A `.foreign` token's payload is the address of a `ForeignValue` box that `foreignValues` holds (so it
+// lives as long as the tape; a `DetachedTape` copying the tokens retains the boxes too);
+// `TapeView.foreignValue(at:)` reads it back unretained, only for a `.foreign` token.
 import Foundation
 
 /// A tape built from values already in memory (a ``JSONValue`` or a `JSONSerialization` object) rather
@@ -16,9 +19,14 @@ import Foundation
 /// limit; a kept key's token carries the reading property's index, as on a filtered parse.
 final class ValueTape {
     private let buffers: UnsafeMutablePointer<TapeBuffers>
+    /// What a value of a type JSON does not have becomes (see ``ForeignValuePolicy``).
+    private let foreignPolicy: ForeignValuePolicy
+    /// The boxes `.foreign` tokens point to.
+    private var foreignValues: [ForeignValue] = []
 
     /// A tape of one JSON value; nesting deeper than `depthLimit` throws `.depthLimit`, as parsing does.
     init(_ value: JSONValue, depthLimit: Int, filter: TapeFilterNode? = nil) throws(MappingError) {
+        foreignPolicy = .reject
         buffers = .allocate(capacity: 1)
         buffers.initialize(to: TapeBuffers(tokenCapacity: 64, arenaCapacity: 256, depthLimit: depthLimit))
         buffers.pointee.setFilter(filter)
@@ -27,8 +35,12 @@ final class ValueTape {
     }
 
     /// A tape of a `JSONSerialization`-style object: `[String: Any]`, `[Any]`, `String`, `NSNumber`,
-    /// `Bool`, integers, `Double`, `Decimal`, `NSNull`, or a ``JSONValue``.
-    init(foundation object: Any, depthLimit: Int, filter: TapeFilterNode? = nil) throws(MappingError) {
+    /// `Bool`, integers, `Double`, `Decimal`, `NSNull`, or a ``JSONValue``; a `Set` or `NSSet` is an array
+    /// (in no particular order). Any other value (a `URL`, a `Date`, a model instance, a non-finite number)
+    /// is handled per `foreign`.
+    init(foundation object: Any, depthLimit: Int, filter: TapeFilterNode? = nil,
+         foreign: ForeignValuePolicy = .record) throws(MappingError) {
+        foreignPolicy = foreign
         buffers = .allocate(capacity: 1)
         buffers.initialize(to: TapeBuffers(tokenCapacity: 64, arenaCapacity: 256, depthLimit: depthLimit))
         buffers.pointee.setFilter(filter)
@@ -173,11 +185,29 @@ final class ValueTape {
         case let value as UInt64: appendText(.number, String(value))
         case let value as Decimal: appendDecimal(value)
         case let value as Double:
-            guard value.isFinite else { throw MappingError(.invalidValue, "\(value) is not a JSON number") }
+            guard value.isFinite else { return try appendNonFinite(value) }
             appendText(.number, value.description)
+        case let set as any SetOfValues: try appendArray(set.elementsInAnyOrder)
+        case let set as NSSet: try appendArray(set.allObjects)
         default:
-            throw MappingError(.typeMismatch, "\(Swift.type(of: object)) is not a JSON value")
+            try appendForeign(object, rejection: MappingError(.typeMismatch, "\(Swift.type(of: object)) is not a JSON value"))
         }
+    }
+
+    private func appendNonFinite(_ value: Any) throws(MappingError) {
+        try appendForeign(value, rejection: MappingError(.invalidValue, "\(value) is not a JSON number"))
+    }
+
+    /// A value of a type JSON does not have: a `.foreign` token the codecs convert or reject (as a
+    /// forgivable error of the property reading it), or `rejection` thrown now under `.reject`.
+    private func appendForeign(_ object: Any, rejection: @autoclosure () -> MappingError) throws(MappingError) {
+        guard foreignPolicy == .record else { throw rejection() }
+        let box = ForeignValue(object)
+        let before = buffers.pointee.tokenCount
+        _ = buffers.pointee.appendScalar(.foreign, bytes: nil, count: 0)
+        guard buffers.pointee.tokenCount > before else { return }
+        buffers.pointee.tokens[before].payload = Int(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+        foreignValues.append(box)
     }
 
     private func appendNumber(_ number: NSNumber) throws(MappingError) {
@@ -188,7 +218,7 @@ final class ValueTape {
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "d"), UInt8(ascii: "f"):
             let value = number.doubleValue
-            guard value.isFinite else { throw MappingError(.invalidValue, "\(value) is not a JSON number") }
+            guard value.isFinite else { return try appendNonFinite(value) }
             appendText(.number, value.description)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             appendText(.number, String(number.uint64Value))
@@ -222,6 +252,41 @@ final class ValueTape {
     private func depthError() -> MappingError {
         MappingError(.depthLimit, "nesting deeper than \(buffers.pointee.depthLimit) levels")
     }
+}
+
+/// What a ``ValueTape`` does with a value of a type JSON does not have.
+enum ForeignValuePolicy {
+    /// Records it as a `.foreign` token: dictionary input, where the property reading it converts it (a
+    /// `URL` into a `String` in lenient mode, a `Date` into a `Date`) or reports an error the
+    /// invalid-value handler can forgive.
+    case record
+    /// Throws when it is met (encoding an `Any` property, which writes only JSON's own types).
+    case reject
+}
+
+/// The value a `.foreign` token stands for, boxed so that the token can point to it.
+final class ForeignValue {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+}
+
+extension TapeView {
+    /// The value of the `.foreign` token at `index` (valid while the tape is).
+    func foreignValue(at index: Int) -> Any {
+        let token = self[index]
+        assert(token.kind == .foreign && token.payload != 0, "not a foreign value's token")
+        return Unmanaged<ForeignValue>.fromOpaque(UnsafeRawPointer(bitPattern: token.payload).unsafelyUnwrapped)
+            .takeUnretainedValue().value
+    }
+}
+
+/// Sets of any element type, read as arrays by dictionary input.
+protocol SetOfValues {
+    var elementsInAnyOrder: [Any] { get }
+}
+
+extension Set: SetOfValues {
+    var elementsInAnyOrder: [Any] { map { $0 } }
 }
 
 /// Telling booleans apart from `Int8`s inside an `NSNumber`.

@@ -58,6 +58,10 @@ extension JSONValue {
             case .objectEnd:
                 isObject.removeLast()
                 value = .object(objects.removeLast())
+            case .foreign:
+                var error = MappingError(.typeMismatch, "\(ForeignValues.describe(tape.foreignValue(at: i - 1))) is not a JSON value")
+                error.tokenIndex = i - 1
+                throw error
             }
             guard let parentIsObject = isObject.last else {
                 index = i

@@ -211,6 +211,12 @@ extension JSONMappable {
     }
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
+    ///
+    /// As YYModel's `yy_modelWithDictionary:`, the object may also hold values JSON has no type for: a
+    /// `Set` or `NSSet` is read as an array; a `Date`, `URL`, `Data`, `UUID` or model instance is taken by
+    /// a property of its own type; lenient mode turns a `URL`, an `NSAttributedString` or UTF-8 `Data`
+    /// into a `String` (strict mode rejects them). Any other value is a `.typeMismatch` of the property
+    /// reading it, which ``DecodingOptions/skippingInvalidValues(_:)`` forgives.
     public init(jsonObject: Any, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decode(Self.self, fromJSONObject: jsonObject)
     }

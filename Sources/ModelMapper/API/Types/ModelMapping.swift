@@ -190,6 +190,7 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 /// | `.pascalCase` | `UserID` | `AddressLine1` | `UrlString` |
 ///
 /// `.pascalCase` uppercases the first letter of each word and keeps the rest as written.
+/// `.firstLetterLowercased` only lowercases the first letter (`UserID` -> `userID`, `URL` -> `uRL`).
 public enum KeyStrategy: Sendable {
     /// The property name as is.
     case identity
@@ -201,6 +202,10 @@ public enum KeyStrategy: Sendable {
     case pascalCase
     /// Words uppercased and joined by underscores: `userID` -> `USER_ID`.
     case screamingSnakeCase
+    /// The name with its first letter lowercased, the rest as written: `UserName` -> `userName`, `ID` -> `iD`.
+    /// For models whose property names start with a capital read from keys that do not (SmartCodable's
+    /// `.firstLetterUpper` decoding strategy, seen from the model's side).
+    case firstLetterLowercased
     /// A custom function of the property name.
     case custom(@Sendable (String) -> String)
 
@@ -211,6 +216,7 @@ public enum KeyStrategy: Sendable {
         case .kebabCase: return KeyStrategy.words(name).map { $0.lowercased() }.joined(separator: "-")
         case .screamingSnakeCase: return KeyStrategy.words(name).map { $0.uppercased() }.joined(separator: "_")
         case .pascalCase: return KeyStrategy.words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        case .firstLetterLowercased: return name.prefix(1).lowercased() + name.dropFirst()
         case .custom(let transform): return transform(name)
         }
     }

@@ -34,7 +34,8 @@ extension KeyStrategy {
     static func isSame(_ a: KeyStrategy?, _ b: KeyStrategy?) -> Bool {
         switch (a, b) {
         case (nil, nil), (.identity?, .identity?), (.snakeCase?, .snakeCase?), (.kebabCase?, .kebabCase?),
-             (.pascalCase?, .pascalCase?), (.screamingSnakeCase?, .screamingSnakeCase?):
+             (.pascalCase?, .pascalCase?), (.screamingSnakeCase?, .screamingSnakeCase?),
+             (.firstLetterLowercased?, .firstLetterLowercased?):
             return true
         case (.custom?, .custom?):
             return a!.customIdentity! == b!.customIdentity!
