@@ -12,30 +12,43 @@ extension BenchmarkGroup {
         name: "threads", summary: "the same decodes on 1 thread and split over 2 (ratio: throughput gained)")
 }
 
-/// A second thread that runs one job each time it is asked and says when it is done.
+/// A second thread that runs one job each time it is asked and says when it is done; it exits when the
+/// partner is released.
 final class PartnerThread: @unchecked Sendable {
-    private let go = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
-    /// Set before `go` is signalled, read by the thread after it waits on `go`.
-    private var job: () -> Void = {}
+    /// What the thread shares with its partner. The thread holds this, never the partner: a thread holding
+    /// the partner `unowned` read it after the suite had released it (a crash at the end of a full run).
+    private final class Handoff: @unchecked Sendable {
+        let go = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        /// Set before `go` is signalled, read by the thread after it waits on `go`; nil tells it to exit.
+        var job: (() -> Void)? = nil
+    }
+
+    private let handoff = Handoff()
 
     init() {
-        let thread = Thread { [unowned self] in
+        let thread = Thread { [handoff] in
             while true {
-                go.wait()
+                handoff.go.wait()
+                guard let job = handoff.job else { return }
                 job()
-                done.signal()
+                handoff.done.signal()
             }
         }
         thread.start()
     }
 
+    deinit {
+        handoff.job = nil
+        handoff.go.signal()
+    }
+
     /// Runs `mine` here while the partner runs `theirs`; returns when both are done.
     func run(_ theirs: @escaping () -> Void, alongside mine: () -> Void) {
-        job = theirs
-        go.signal()
+        handoff.job = theirs
+        handoff.go.signal()
         mine()
-        done.wait()
+        handoff.done.wait()
     }
 }
 
