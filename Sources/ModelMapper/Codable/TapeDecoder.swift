@@ -1307,82 +1307,74 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         return tape[index].kind == .null
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try withState { s in try s.decodeBool(try value(key), path(key)) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try withState { s in try s.decodeString(try value(key), path(key)) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try withState { s in try s.decodeDouble(try value(key), path(key)) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try withState { s in try s.decodeFloat(try value(key), path(key)) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try withState { s in try s.decodeInteger(Int.self, try value(key), path(key)) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try withState { s in try s.decodeInteger(Int8.self, try value(key), path(key)) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try withState { s in try s.decodeInteger(Int16.self, try value(key), path(key)) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try withState { s in try s.decodeInteger(Int32.self, try value(key), path(key)) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try withState { s in try s.decodeInteger(Int64.self, try value(key), path(key)) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try withState { s in try s.decodeInteger(UInt.self, try value(key), path(key)) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try withState { s in try s.decodeInteger(UInt8.self, try value(key), path(key)) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try withState { s in try s.decodeInteger(UInt16.self, try value(key), path(key)) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try withState { s in try s.decodeInteger(UInt32.self, try value(key), path(key)) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try withState { s in try s.decodeInteger(UInt64.self, try value(key), path(key)) } }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try withState { s in try s.decodeInteger(Int128.self, try value(key), path(key)) } }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try withState { s in try s.decodeInteger(UInt128.self, try value(key), path(key)) } }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try withState { s in try s.decodeChild(type, try value(key), parent: TapeDecoder(state: s, index: objectIndex, packed: packedPath), key: key) }
+    /// The scalar of `key` read by `read` (the state borrowed, the value's token, its coding path on demand):
+    /// the one path every typed `decode(_:forKey:)` takes.
+    @inline(__always)
+    private func scalar<V>(_ key: Key, _ read: (TapeDecodingState, Int, () -> [any CodingKey]) throws -> V) throws -> V {
+        try withState { s in try read(s, try value(key), { path(key) }) }
     }
 
-    // decodeIfPresent: one lookup (the protocol's defaults look the key up three times).
-
+    /// The value token of `key` for `decodeIfPresent`, nil when missing or `null`: one lookup (the protocol's
+    /// defaults look the key up three times).
     @inline(__always)
     private func present(_ key: Key) -> Int? {
         guard let index = find(key), tape[index].kind != .null else { return nil }
         return index
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeBool(i, path(key)) }
+    /// `scalar` for `decodeIfPresent`.
+    @inline(__always)
+    private func presentScalar<V>(_ key: Key, _ read: (TapeDecodingState, Int, () -> [any CodingKey]) throws -> V) throws -> V? {
+        guard let index = present(key) else { return nil }
+        return try withState { s in try read(s, index, { path(key) }) }
     }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeString(i, path(key)) }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+        try scalar(key) { s, i, p in try s.decodeInteger(T.self, i, p()) }
     }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeDouble(i, path(key)) }
+
+    @inline(__always)
+    private func presentInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
+        try presentScalar(key) { s, i, p in try s.decodeInteger(T.self, i, p()) }
     }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeFloat(i, path(key)) }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) { s, i, p in try s.decodeBool(i, p()) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) { s, i, p in try s.decodeString(i, p()) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) { s, i, p in try s.decodeDouble(i, p()) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) { s, i, p in try s.decodeFloat(i, p()) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try withState { s in try s.decodeChild(type, try value(key), parent: TapeDecoder(state: s, index: objectIndex, packed: packedPath), key: key) }
     }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int8.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int16.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int32.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int64.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt8.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt16.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt32.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt64.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(Int128.self, i, path(key)) }
-    }
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
-        guard let i = present(key) else { return nil }; return try withState { s in try s.decodeInteger(UInt128.self, i, path(key)) }
-    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentScalar(key) { s, i, p in try s.decodeBool(i, p()) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentScalar(key) { s, i, p in try s.decodeString(i, p()) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentScalar(key) { s, i, p in try s.decodeDouble(i, p()) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentScalar(key) { s, i, p in try s.decodeFloat(i, p()) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try presentInteger(key) }
 
     /// Missing and `null` are nil; in mapping mode so is an empty (or blank) string for `URL?`, as for
     /// ModelMapper's own `URL?` properties.
