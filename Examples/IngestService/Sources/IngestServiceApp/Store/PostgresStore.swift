@@ -36,18 +36,18 @@ public final class PostgresStore: EventStore {
             host: target.host, port: target.port, username: target.user, password: target.password,
             database: target.database, tls: .disable)
         do {
-            let connection = try await withTimeout(timeout, "connecting to \(target.redacted)") {
-                try await PostgresConnection.connect(
+            try await withDeadline(timeout, "connecting to \(target.redacted) and migrating its schema") {
+                let connection = try await PostgresConnection.connect(
                     on: MultiThreadedEventLoopGroup.singleton.any(), configuration: connectionConfiguration, id: 0,
                     logger: logger)
+                do {
+                    try await migrate(connection, logger: logger)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try await connection.close()
             }
-            do {
-                try await migrate(connection, logger: logger)
-            } catch {
-                try? await connection.close()
-                throw error
-            }
-            try await connection.close()
         } catch let error as StoreError {
             throw error
         } catch {
@@ -67,7 +67,7 @@ public final class PostgresStore: EventStore {
     private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)", logger: logger)
         for migration in Schema.migrations {
-            try await connection.withTransaction(logger: logger) { connection in
+            try await transaction(on: connection, logger: logger) {
                 try await connection.query("SELECT pg_advisory_xact_lock(7262840)", logger: logger)
                 let rows = try await connection.query("SELECT coalesce(max(version), 0) FROM schema_version", logger: logger)
                 var current = 0
@@ -82,17 +82,41 @@ public final class PostgresStore: EventStore {
         }
     }
 
+    /// Stores the batch in one transaction on a pooled connection; fails with
+    /// ``StoreError/unavailable(_:)`` when that has not committed within the store's timeout (then the
+    /// answer is a 503 and the batch may or may not be stored: a retry counts it as duplicates).
     public func store(_ batch: StoreBatch) async throws -> Int {
         let start = ContinuousClock.now
         let metrics = self.metrics
         let logger = self.logger
-        return try await withTimeout(timeout, "storing a batch") {
-            try await self.client.withTransaction(logger: logger) { connection in
+        return try await withDeadline(timeout, "storing a batch") {
+            try await self.client.withConnection { connection in
                 metrics?.storeWaited(ContinuousClock.now - start)
-                let inserted = try await Self.insertEvents(batch, on: connection, logger: logger)
-                try await Self.insertRejections(batch, on: connection, logger: logger)
-                return inserted
+                return try await Self.transaction(on: connection, logger: logger) {
+                    let inserted = try await Self.insertEvents(batch, on: connection, logger: logger)
+                    try await Self.insertRejections(batch, on: connection, logger: logger)
+                    return inserted
+                }
             }
+        }
+    }
+
+    /// `BEGIN`, `body`, `COMMIT`. When any of it fails the connection is closed, not rolled back: the
+    /// server rolls back the transaction of a session that ends, and the pool replaces the connection.
+    /// (postgres-nio's `withTransaction` sends `ROLLBACK`, which after the server ended the session — the
+    /// database restarting, an administrator terminating it — is written to a torn-down channel and
+    /// never answered; see ``withDeadline(_:_:_:)``.) A failed batch costs one reconnection.
+    private static func transaction<T>(
+        on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            try await connection.query("BEGIN", logger: logger)
+            let result = try await body()
+            try await connection.query("COMMIT", logger: logger)
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
         }
     }
 
@@ -203,19 +227,4 @@ struct PostgresURL {
 
     /// The URL without its password (for messages).
     var redacted: String { "postgres://\(user)@\(host):\(port)/\(database)" }
-}
-
-/// Runs `body`, failing with ``StoreError/unavailable(_:)`` when it takes longer than `timeout`.
-func withTimeout<T: Sendable>(
-    _ timeout: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            throw StoreError.unavailable("\(what) took longer than \(timeout)")
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-    }
 }
