@@ -6,6 +6,10 @@ import NIOPosix
 import PostgresNIO
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The PostgreSQL store against a real server (INGEST_TEST_DATABASE_URL; scripts/test-ingest-service
 /// starts one). Without a server these tests skip with a message, except under CI=true, where they fail.
 @Suite("PostgreSQL store", .serialized)
@@ -67,24 +71,29 @@ struct PostgresStoreTests {
         }
     }
 
-    /// Two replicas (each its own server and pool) given the same body at the same moment: each record
-    /// is stored once and the two answers' `accepted` add up to the good records.
+    /// Two replicas — two `IngestService` processes, each with its own pool, on one database — given the
+    /// same body at the same moment: each record is stored once, the two answers' `accepted` add up to the
+    /// good records and so do their `duplicates`. Both insert the batches in the same (id) order, so the
+    /// replica behind waits on the other's row locks and then counts those ids as duplicates.
     @Test(.enabled(if: url != nil || isCI, "no PostgreSQL server: set INGEST_TEST_DATABASE_URL"))
-    func twoReplicasGivenTheSameBodyAtOnce() async throws {
+    func twoReplicaProcessesGivenTheSameBodyAtOnce() async throws {
         guard let url = try await Self.freshDatabase() else { return }
         let (body, sent) = TweetLines(corruptEvery: 40).body(lines: 4000)
-        let answers = try await Self.withServer(url: url, batchSize: 200) { a in
-            try await Self.withServer(url: url, batchSize: 200) { b in
-                async let first = a.postEvents(.stream(body.chunked(16 << 10), length: .unknown))
-                async let second = b.postEvents(.stream(body.chunked(16 << 10), length: .unknown))
-                return try await [first, second]
-            }
-        }
+        let replicas = try [1, 2].map { _ in try ServiceProcess(["--database-url", url, "--batch-size", "200"]) }
+        async let first = replicas[0].postEvents(stream: body.chunked(16 << 10))
+        async let second = replicas[1].postEvents(stream: body.chunked(16 << 10))
+        let answers = try await [first, second]
+        for replica in replicas { replica.signal(SIGTERM) }
+        for replica in replicas { #expect(await replica.exitStatus() == 0, "\(replica.standardError())") }
         #expect(answers.map(\.accepted).reduce(0, +) == sent.acceptedIDs.count)
         #expect(answers.map(\.duplicates).reduce(0, +) == sent.acceptedIDs.count)
         #expect(answers.allSatisfy { $0.rejected == sent.rejected.count })
-        let stored = try await TestPostgres.with(url) { database in try await database.events().map(\.id) }
+        let (stored, rejectedRows) = try await TestPostgres.with(url) { database in
+            (try await database.events().map(\.id), try await database.count("rejected_records"))
+        }
         #expect(stored == sent.acceptedIDs)
+        // Each upload keeps its own rejected records (under its own upload id).
+        #expect(rejectedRows == 2 * sent.rejected.count)
     }
 
     /// The database going away mid-upload, while a batch's INSERT is running: 503 with `storeUnavailable`;
