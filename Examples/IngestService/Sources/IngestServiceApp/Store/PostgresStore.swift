@@ -73,7 +73,7 @@ public final class PostgresStore: EventStore {
                 var current = 0
                 for try await (version) in rows.decode(Int.self) { current = version }
                 guard migration.version > current else { return }
-                for statement in migration.postgres {
+                for statement in migration.statements(in: .postgres) {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 try await connection.query("INSERT INTO schema_version (version) VALUES (\(migration.version))", logger: logger)
