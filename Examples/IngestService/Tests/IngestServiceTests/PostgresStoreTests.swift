@@ -1,6 +1,7 @@
 import Foundation
 import IngestServiceApp
 import Logging
+import ModelMapper
 import NIOCore
 import NIOPosix
 import PostgresNIO
@@ -69,6 +70,46 @@ struct PostgresStoreTests {
             #expect(try await database.count("rejected_records") == 2 * sent.rejected.count)
             #expect(try await database.count("schema_version") == 2)
         }
+    }
+
+    /// The typed columns hold the model's fields, through COPY's text format: a text with each character
+    /// that format escapes (tab, newline, carriage return, backslash), a NULL `lang`, dates to the second.
+    @Test(.enabled(if: url != nil || isCI, "no PostgreSQL server: set INGEST_TEST_DATABASE_URL"))
+    func typedColumnsHoldTheModelsFields() async throws {
+        guard let url = try await Self.freshDatabase() else { return }
+        var lines = (0..<40).map { TweetLines.tweet(id: 7000 + Int64($0), index: $0) }
+        lines.append(
+            #"{"id":8000,"created_at":"Sun Aug 31 00:29:15 +0000 2014","text":"tab\tnewline\ncr\rbackslash\\ end","lang":null,"user":{"id":1,"screen_name":"a\\b","followers_count":3,"verified":false},"entities":{"hashtags":[{"text":"x\\y"}],"urls":[]}}"#)
+        let body = ByteBuffer(string: lines.joined(separator: "\n") + "\n")
+        let summary = try await Self.withServer(url: url) { server in try await server.postEvents(.bytes(body)) }
+        #expect(summary.accepted == lines.count)
+        let query: PostgresQuery = """
+            SELECT id, created_at, text, lang, retweet_count, favorite_count, user_id, user_screen_name,
+                   user_followers_count, user_verified, hashtags, urls, upload_id, raw FROM events ORDER BY id
+            """
+        var rows = 0
+        try await TestPostgres.with(url) { database in
+            for try await (id, createdAt, text, lang, retweets, favorites, userID, screenName, followers, verified, hashtags, urls, upload, raw)
+                in try await database.connection.query(query, logger: testLogger).decode(
+                    (Int64, Date, String, String?, Int64, Int64, Int64, String, Int64, Bool, String, String, String, String).self)
+            {
+                rows += 1
+                #expect(raw == lines[rows - 1], "raw is the line as sent")
+                let status = try Status(json: Array(raw.utf8))
+                #expect(id == status.id)
+                #expect(createdAt == status.createdAt)
+                #expect(text == status.text)
+                #expect(lang == status.lang)
+                #expect(retweets == Int64(status.retweetCount) && favorites == Int64(status.favoriteCount))
+                #expect(userID == status.user.id && screenName == status.user.screenName)
+                #expect(followers == Int64(status.user.followersCount) && verified == status.user.verified)
+                #expect(hashtags == status.entities.hashtags.map(\.text).joined(separator: " "))
+                #expect(urls == status.entities.urls.compactMap { $0.expandedUrl?.absoluteString }.joined(separator: " "))
+                #expect(upload == summary.uploadId)
+            }
+        }
+        #expect(rows == lines.count)
+        #expect(lines.last!.contains(#"tab\tnewline\ncr\rbackslash\\ end"#))
     }
 
     /// Two replicas — two `IngestService` processes, each with its own pool, on one database — given the
