@@ -5,15 +5,15 @@
 #
 #   Examples/IngestService/scripts/load.sh [MB per upload, default 200] [MB of the large upload, default 1000]
 #
-# Needs a release build (swift build -c release --product IngestService) and, for PostgreSQL,
-# INGEST_LOAD_DATABASE_URL (an empty database: its tables are dropped first).
+# Needs a release build (swift build -c release --product IngestService; INGEST_LOAD_BIN=PATH for another
+# binary) and, for PostgreSQL, INGEST_LOAD_DATABASE_URL (an empty database: its tables are dropped first).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$here/../.." && pwd)
 mb=${1:-200}
 large_mb=${2:-1000}
 work=${INGEST_LOAD_DIR:-/tmp/ingest-load}
-bin="$here/.build/release/IngestService"
+bin=${INGEST_LOAD_BIN:-"$here/.build/release/IngestService"}
 port=18080
 mkdir -p "$work"
 
@@ -83,14 +83,16 @@ for store in "${stores[@]}"; do
   stop_server
 done
 
-# The large upload: the server's peak RSS (VmHWM) into SQLite.
-if [[ ! -f "$work/large.jsonl" ]]; then "$root/scripts/gen-jsonl" "$large_mb" -o "$work/large.jsonl" --corrupt 0.001 2>/dev/null; fi
+# The large upload: the server's peak RSS (VmHWM) into SQLite. The body is made while it is sent
+# (gen-jsonl to stdout, curl -T - sends it chunked), so no file of that size is written.
 rm -f "$work/large.sqlite"*
 start_server --sqlite-path "$work/large.sqlite"
 t0=$(date +%s.%N)
-curl -sS -X POST -T "$work/large.jsonl" -H 'Content-Type: application/x-ndjson' -o "$work/answer-large.json" "http://127.0.0.1:$port/events"
+"$root/scripts/gen-jsonl" "$large_mb" --corrupt 0.001 2>/dev/null |
+  curl -sS -X POST -T - -H 'Content-Type: application/x-ndjson' -o "$work/answer-large.json" "http://127.0.0.1:$port/events"
 t1=$(date +%s.%N)
 hwm=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 stop_server
-echo "large upload into SQLite: $(stat -c %s "$work/large.jsonl") bytes in $(echo "$t0 $t1" | awk '{printf "%.1f", $2-$1}') s, server peak RSS $((hwm / 1024)) MiB"
+echo "large upload into SQLite: $(grep -o '"bytes":[0-9]*' "$work/answer-large.json") in $(echo "$t0 $t1" | awk '{printf "%.1f", $2-$1}') s, server peak RSS $((hwm / 1024)) MiB"
 head -c 200 "$work/answer-large.json"; echo
+rm -f "$work/large.sqlite"*

@@ -42,7 +42,11 @@ struct TestServer: Sendable {
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             })
-        let services = ServiceGroup(configuration: .init(services: [store, app], logger: logger))
+        var group = ServiceGroupConfiguration(services: [store, app], logger: logger)
+        // A stop that does not come is a crash with a message, not a test run that never ends.
+        group.maximumGracefulShutdownDuration = .seconds(60)
+        group.maximumCancellationDuration = .seconds(10)
+        let services = ServiceGroup(configuration: group)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }
             var iterator = ports.makeAsyncIterator()
@@ -62,20 +66,22 @@ struct TestServer: Sendable {
     // MARK: Requests
 
     /// POSTs `body` and returns the status and body.
-    func post(_ path: String, contentType: String?, body: HTTPClientRequest.Body) async throws -> HTTPReply {
+    func post(
+        _ path: String, contentType: String?, body: HTTPClientRequest.Body, timeout: TimeAmount = .seconds(600)
+    ) async throws -> HTTPReply {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = .POST
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
         request.body = body
-        return try await send(request)
+        return try await send(request, timeout: timeout)
     }
 
     func get(_ path: String) async throws -> HTTPReply {
         try await send(HTTPClientRequest(url: baseURL + path))
     }
 
-    private func send(_ request: HTTPClientRequest) async throws -> HTTPReply {
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
+    private func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(600)) async throws -> HTTPReply {
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let body = try await response.body.collect(upTo: 64 << 20)
         return HTTPReply(status: Int(response.status.code), body: Array(body.readableBytesView))
     }

@@ -60,7 +60,7 @@ public final class SQLiteStore: EventStore {
         let current = try await schemaVersion()
         for migration in Schema.migrations where migration.version > current {
             try await transaction {
-                for statement in migration.sqlite { _ = try await self.connection.query(statement) }
+                for statement in migration.statements(in: .sqlite) { _ = try await self.connection.query(statement) }
                 _ = try await self.connection.query(
                     "INSERT INTO schema_version (version) VALUES (?)", [.integer(SQLiteInt64(migration.version))])
             }

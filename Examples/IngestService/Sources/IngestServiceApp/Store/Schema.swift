@@ -3,72 +3,110 @@
 /// here, never a manual step. Applied at start-up (PostgreSQL: under an advisory lock, so replicas that
 /// start together do not race).
 enum Schema {
-    struct Migration {
-        let version: Int
-        let sqlite: [String]
-        let postgres: [String]
+    /// The two SQL dialects the stores speak.
+    enum Dialect { case sqlite, postgres }
+
+    /// A column's kind of value, which each dialect names in its own way.
+    enum ColumnType {
+        case integer, text, bytes, boolean, timestamp
+
+        func name(in dialect: Dialect) -> String {
+            switch (self, dialect) {
+            case (.integer, .sqlite), (.boolean, .sqlite): "INTEGER"
+            case (.integer, .postgres): "BIGINT"
+            case (.text, _): "TEXT"
+            case (.timestamp, .sqlite): "TEXT"
+            case (.timestamp, .postgres): "TIMESTAMPTZ"
+            case (.bytes, .sqlite): "BLOB"
+            case (.bytes, .postgres): "BYTEA"
+            case (.boolean, .postgres): "BOOLEAN"
+            }
+        }
     }
 
+    struct Column {
+        let name: String
+        let type: ColumnType
+        var nullable = false
+    }
+
+    struct Table {
+        let name: String
+        let columns: [Column]
+        let primaryKey: [String]
+
+        var columnNames: [String] { columns.map(\.name) }
+
+        func create(in dialect: Dialect) -> String {
+            var lines = columns.map { column in
+                var line = "\(column.name) \(column.type.name(in: dialect))"
+                if primaryKey == [column.name] { line += " PRIMARY KEY" } else if !column.nullable { line += " NOT NULL" }
+                return line
+            }
+            if primaryKey.count > 1 { lines.append("PRIMARY KEY (\(primaryKey.joined(separator: ", ")))") }
+            // STRICT: SQLite refuses a value of another type, as PostgreSQL does.
+            return "CREATE TABLE \(name) (\(lines.joined(separator: ", ")))" + (dialect == .sqlite ? " STRICT" : "")
+        }
+    }
+
+    /// One change of the schema, written once for both dialects.
+    enum Step {
+        case createTable(Table)
+        case createIndex(name: String, table: String, column: String)
+
+        func sql(in dialect: Dialect) -> String {
+            switch self {
+            case .createTable(let table): table.create(in: dialect)
+            case .createIndex(let name, let table, let column): "CREATE INDEX \(name) ON \(table) (\(column))"
+            }
+        }
+    }
+
+    struct Migration {
+        let version: Int
+        let steps: [Step]
+
+        func statements(in dialect: Dialect) -> [String] { steps.map { $0.sql(in: dialect) } }
+    }
+
+    /// The tables as version 1 creates them. They stay so: a later column is a later migration's step
+    /// (`ALTER TABLE … ADD COLUMN`, a new case of ``Step``), its name appended to the binding order below.
+    static let events = Table(
+        name: "events",
+        columns: [
+            Column(name: "id", type: .integer), Column(name: "created_at", type: .timestamp),
+            Column(name: "text", type: .text), Column(name: "lang", type: .text, nullable: true),
+            Column(name: "retweet_count", type: .integer), Column(name: "favorite_count", type: .integer),
+            Column(name: "user_id", type: .integer), Column(name: "user_screen_name", type: .text),
+            Column(name: "user_followers_count", type: .integer), Column(name: "user_verified", type: .boolean),
+            Column(name: "hashtags", type: .text), Column(name: "urls", type: .text),
+            Column(name: "upload_id", type: .text), Column(name: "raw", type: .text),
+        ],
+        primaryKey: ["id"])
+
+    static let rejectedRecords = Table(
+        name: "rejected_records",
+        columns: [
+            Column(name: "upload_id", type: .text), Column(name: "record_index", type: .integer),
+            Column(name: "line", type: .integer), Column(name: "byte_offset", type: .integer),
+            Column(name: "kind", type: .text), Column(name: "message", type: .text), Column(name: "path", type: .text),
+            Column(name: "error_line", type: .integer, nullable: true),
+            Column(name: "error_column", type: .integer, nullable: true), Column(name: "raw", type: .bytes),
+        ],
+        primaryKey: ["upload_id", "record_index"])
+
     static let migrations: [Migration] = [
-        Migration(
-            version: 1,
-            sqlite: [
-                """
-                CREATE TABLE events (
-                    id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, text TEXT NOT NULL, lang TEXT,
-                    retweet_count INTEGER NOT NULL, favorite_count INTEGER NOT NULL, user_id INTEGER NOT NULL,
-                    user_screen_name TEXT NOT NULL, user_followers_count INTEGER NOT NULL,
-                    user_verified INTEGER NOT NULL, hashtags TEXT NOT NULL, urls TEXT NOT NULL,
-                    upload_id TEXT NOT NULL, raw TEXT NOT NULL
-                ) STRICT
-                """,
-                """
-                CREATE TABLE rejected_records (
-                    upload_id TEXT NOT NULL, record_index INTEGER NOT NULL, line INTEGER NOT NULL,
-                    byte_offset INTEGER NOT NULL, kind TEXT NOT NULL, message TEXT NOT NULL, path TEXT NOT NULL,
-                    error_line INTEGER, error_column INTEGER, raw BLOB NOT NULL,
-                    PRIMARY KEY (upload_id, record_index)
-                ) STRICT
-                """,
-            ],
-            postgres: [
-                """
-                CREATE TABLE events (
-                    id BIGINT PRIMARY KEY, created_at TIMESTAMPTZ NOT NULL, text TEXT NOT NULL, lang TEXT,
-                    retweet_count BIGINT NOT NULL, favorite_count BIGINT NOT NULL, user_id BIGINT NOT NULL,
-                    user_screen_name TEXT NOT NULL, user_followers_count BIGINT NOT NULL,
-                    user_verified BOOLEAN NOT NULL, hashtags TEXT NOT NULL, urls TEXT NOT NULL,
-                    upload_id TEXT NOT NULL, raw TEXT NOT NULL
-                )
-                """,
-                """
-                CREATE TABLE rejected_records (
-                    upload_id TEXT NOT NULL, record_index BIGINT NOT NULL, line BIGINT NOT NULL,
-                    byte_offset BIGINT NOT NULL, kind TEXT NOT NULL, message TEXT NOT NULL, path TEXT NOT NULL,
-                    error_line BIGINT, error_column BIGINT, raw BYTEA NOT NULL,
-                    PRIMARY KEY (upload_id, record_index)
-                )
-                """,
-            ]),
-        Migration(
-            version: 2,
-            sqlite: ["CREATE INDEX events_user_id ON events (user_id)"],
-            postgres: ["CREATE INDEX events_user_id ON events (user_id)"]),
+        Migration(version: 1, steps: [.createTable(events), .createTable(rejectedRecords)]),
+        Migration(version: 2, steps: [.createIndex(name: "events_user_id", table: "events", column: "user_id")]),
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// The columns of `events`, in the order both stores bind them.
-    static let eventColumns = [
-        "id", "created_at", "text", "lang", "retweet_count", "favorite_count", "user_id", "user_screen_name",
-        "user_followers_count", "user_verified", "hashtags", "urls", "upload_id", "raw",
-    ]
+    static var eventColumns: [String] { events.columnNames }
 
     /// The columns of `rejected_records`, in the order both stores bind them.
-    static let rejectionColumns = [
-        "upload_id", "record_index", "line", "byte_offset", "kind", "message", "path", "error_line",
-        "error_column", "raw",
-    ]
+    static var rejectionColumns: [String] { rejectedRecords.columnNames }
 
     /// `INSERT INTO table (columns) VALUES (…), (…) ON CONFLICT DO NOTHING` for `rows` rows, with
     /// placeholders `?` (SQLite) or `$n` (PostgreSQL); `returning` appends `RETURNING` it.
