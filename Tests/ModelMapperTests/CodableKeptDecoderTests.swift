@@ -14,8 +14,8 @@ private struct KeptDecoder: Decodable {
     init(from decoder: any Decoder) throws { self.decoder = decoder }
 }
 
-/// Keeps its unkeyed container and reads it later.
-private struct LazyList: Decodable {
+/// Keeps its unkeyed container and reads it later (also used by ForeignValueInputTests).
+struct LazyList: Decodable {
     var container: any UnkeyedDecodingContainer
     init(from decoder: any Decoder) throws { container = try decoder.unkeyedContainer() }
 

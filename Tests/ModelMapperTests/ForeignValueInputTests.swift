@@ -166,19 +166,7 @@ private struct FVLink: Decodable, Equatable {
     var at: Date
 }
 
-/// Keeps its unkeyed container and reads it later.
-private struct FVLazyList: Decodable {
-    var container: any UnkeyedDecodingContainer
-    init(from decoder: any Decoder) throws { container = try decoder.unkeyedContainer() }
-
-    mutating func read() throws -> [String] {
-        var values: [String] = []
-        while !container.isAtEnd { values.append(try container.decode(String.self)) }
-        return values
-    }
-}
-
 private struct FVLinkHolder: JSONMappable {
     var link: FVLink?
-    var kept: FVLazyList?
+    var kept: LazyList?
 }
