@@ -51,9 +51,11 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     ///
     /// A `.custom` strategy is told apart by the closure value itself (its function and context
     /// pointers; the cache keeps the closure, so the context's address is not reused): options made once
-    /// and reused share one variant. Since each variant keeps its metas for good, at most
-    /// `maxCustomVariants` distinct custom closures are accepted; more is reported as `.unsupportedType`
-    /// (a closure made anew for every call would otherwise grow memory without bound).
+    /// and reused share one variant, and so do the strategies of one `KeyStrategy.custom(id:_:)` id (the
+    /// same closure value, `NamedKeyStrategies`). Since each variant keeps its metas for good, at most
+    /// `maxCustomVariants` distinct unnamed closures are accepted; more is reported as `.unsupportedType`
+    /// naming `custom(id:_:)` (a closure made anew for every call would otherwise grow memory without
+    /// bound). Named ones are not counted: their number is the caller's number of ids.
     ///
     /// Both kinds are found without a lock (``PublishedTable``); only adding a variant takes one.
     private final class Variants: @unchecked Sendable {
@@ -64,7 +66,7 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         private let builtins = PublishedTable<MetaCache>(capacity: 32)
         /// `.custom` strategies by a hash of their ``CustomKey``; entries whose hashes collide are chained.
         private let customs = PublishedTable<CustomEntry>(capacity: 64)
-        /// Custom variants made (changed only inside `customs`' update, under its lock).
+        /// Unnamed custom variants made (changed only inside `customs`' update, under its lock).
         private var customCount = 0
 
         struct CustomKey: Hashable {
@@ -128,17 +130,19 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             var full = false
             let kept = customs.update(tableKey) { present in
                 if present?.find(key) != nil { return nil }
-                guard customCount < Self.maxCustomVariants else {
-                    full = true
-                    return nil
+                if !strategy.isNamedCustom {
+                    guard customCount < Self.maxCustomVariants else {
+                        full = true
+                        return nil
+                    }
+                    customCount += 1
                 }
-                customCount += 1
                 return CustomEntry(key: key, cache: MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
                                                               lossyCollections: lossyCollections), next: present)
             }
             if let found = kept?.find(key) { return found }
             assert(full, "a custom variant is either found or refused")
-            throw MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them")
+            throw MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them, or name the strategy with KeyStrategy.custom(id:_:)")
         }
     }
 

@@ -52,7 +52,8 @@ public struct DecodingOptions: Sendable {
     /// ```
     ///
     /// Metadata for each strategy is built once and kept, like a type's own. A `.custom` closure is known
-    /// by its identity: make the options once and reuse them (at most 32 distinct custom closures).
+    /// by its identity: make the options once and reuse them (at most 32 distinct custom closures), or
+    /// name the strategy with ``KeyStrategy/custom(id:_:)`` to build options anew for every call.
     public var keyStrategy: KeyStrategy? {
         get { references.keyStrategy }
         set {
