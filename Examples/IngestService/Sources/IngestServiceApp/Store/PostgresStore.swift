@@ -192,29 +192,29 @@ public final class PostgresStore: EventStore {
     }
 
     /// A text value in COPY's text format: backslash, newline, carriage return and tab escaped with a
-    /// backslash, the runs between them copied as they are.
+    /// backslash, the runs between them copied as they are. Over the string's contiguous UTF-8 bytes: the
+    /// same loop over `String.UTF8View` indices, its runs written as slices, took 30% of the server's time
+    /// in a PostgreSQL load run (perf).
     private static func writeCopyText(_ value: String, to out: inout ByteBuffer) {
-        let utf8 = value.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let escape: UInt8? =
-                switch utf8[index] {
-                case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-                case UInt8(ascii: "\n"): UInt8(ascii: "n")
-                case UInt8(ascii: "\r"): UInt8(ascii: "r")
-                case UInt8(ascii: "\t"): UInt8(ascii: "t")
-                default: nil
+        var value = value
+        value.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let escape: UInt8
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+                case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
+                case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+                default: continue
                 }
-            if let escape {
-                out.writeBytes(utf8[start..<index])
+                out.writeBytes(bytes[start..<index])
                 out.writeInteger(UInt8(ascii: "\\"))
                 out.writeInteger(escape)
-                start = utf8.index(after: index)
+                start = index + 1
             }
-            index = utf8.index(after: index)
+            out.writeBytes(bytes[start...])
         }
-        out.writeBytes(utf8[start..<utf8.endIndex])
     }
 
     /// Rows per INSERT of rejected records (10 binds each: far under PostgreSQL's 65,535).
