@@ -93,6 +93,28 @@ final class ThreadReuseTests: XCTestCase {
         XCTAssertLessThanOrEqual(try processThreadCount(), threadsBefore + limit)
     }
 
+    /// Workers go idle and are woken again and again, with a body queued while others are still running:
+    /// each body runs exactly once. (A fuzz build stopped a worker here with "Fatal access conflict
+    /// detected": the queue's read was left open across the idle wait. CI runs this optimized, under ASan.)
+    func testThreadsGoingIdleAndWokenRunEveryBodyOnce() {
+        let threads = DecodingThreads(limit: 2)
+        let runs = Locked([Int](repeating: 0, count: 600))
+        let done = DispatchSemaphore(value: 0)
+        for round in 0..<300 {
+            for body in [2 * round, 2 * round + 1] {
+                threads.run(UnsafeSendable {
+                    runs.withValue { $0[body] += 1 }
+                    done.signal()
+                })
+            }
+            done.wait()
+            done.wait()
+            if round % 3 == 0 { usleep(200) }  // let both workers reach the idle wait before the next round
+        }
+        XCTAssertEqual(runs.current, [Int](repeating: 1, count: 600))
+        XCTAssertLessThanOrEqual(threads.started, 2)
+    }
+
     func testAThreadKeepsACappedTokenizerUntilReleased() throws {
         // A tape above the cap: 700,000 numbers take 11 MB of tokens alone.
         let huge = #"{"values":["# + (0..<700_000).map(String.init).joined(separator: ",") + "]}"
