@@ -129,7 +129,7 @@ extension ModelDecoder {
         return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
             let value = slot.baseAddress!
             var decoded = false
-            let failure: (any Error)? = try json.withJSONBytes { bytes in
+            let failure: (any Error)? = json.withJSONBytes { bytes in
                 do {
                     let filter = root?.filter(leaf: nil)
                     return try withParsedInput(bytes, depthLimit: options.depthLimit, filter: filter, allowsTrailingCommas: true) { tape, bytes throws(MappingError) in
