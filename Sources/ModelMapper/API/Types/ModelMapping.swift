@@ -230,7 +230,10 @@ public enum KeyStrategy: Sendable {
     /// ends before an uppercase letter; a run of capitals followed by a lowercase letter is a word up to its
     /// last capital. Words keep their case. As Foundation, letters are found among the scalars and the steps
     /// after and before them are whole characters, so a combining mark stays in its letter's word
-    /// (`theÉ\u{301}nd` is `the`, `É\u{301}nd`).
+    /// (`theÉ\u{301}nd` is `the`, `É\u{301}nd`). Also as Foundation (its `uppercaseLetters` and
+    /// `lowercaseLetters` sets), a letter's case is its general category — Lu or Lt, Ll — not the Unicode
+    /// `Uppercase`/`Lowercase` properties, which also hold marks, numerals and modifiers (`U+0345`, `ⅰ`,
+    /// `ª`) that JSONEncoder does not count as letters of either case.
     static func words(_ name: String) -> [String] {
         guard !name.isEmpty else { return [name] }
         let scalars = name.unicodeScalars
@@ -245,9 +248,9 @@ public enum KeyStrategy: Sendable {
         var words: [Range<String.Index>] = []
         var wordStart = name.startIndex
         var searchStart = name.index(after: wordStart)
-        while let upper = first(from: searchStart, where: { $0.isUppercase }) {
+        while let upper = first(from: searchStart, where: { $0.generalCategory == .uppercaseLetter || $0.generalCategory == .titlecaseLetter }) {
             words.append(wordStart..<upper)
-            guard let lower = first(from: upper, where: { $0.isLowercase }) else {
+            guard let lower = first(from: upper, where: { $0.generalCategory == .lowercaseLetter }) else {
                 wordStart = upper
                 break
             }
