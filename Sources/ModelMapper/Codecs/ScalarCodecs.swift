@@ -39,9 +39,9 @@ final class IntegerCodec<Value: FixedWidthInteger>: ValueCodec<Value>, @unchecke
         } else {
             if let v = NumberParsing.uint64(literal), let exact = Value(exactly: v) { return exact }
         }
-        // Int128 and UInt128: an integer literal past 64 bits, exactly (nil past the type's range).
-        if Value.bitWidth > 64, NumberParsing.isPlainInteger(literal),
-           let wide = Value(String(decoding: literal, as: UTF8.self)) {
+        // Int128 and UInt128: an integer past Int64's range (UInt64's for UInt128), exactly, written as the
+        // 64-bit types may be ("18446744073709551615.0"; nil past the type's range).
+        if Value.bitWidth > 64, Value.bitWidth <= 128, let wide = NumberParsing.wideInteger(literal, as: Value.self) {
             return wide
         }
         let text = String(decoding: literal, as: UTF8.self)

@@ -106,7 +106,7 @@ enum NumberParsing {
             }
             if i == n { return negative ? -v : v }
         }
-        guard let (neg, mag) = integerMagnitude(b) else { return nil }
+        guard let (neg, mag) = integerMagnitude(b, as: UInt64.self) else { return nil }
         if neg {
             if mag <= UInt64(Int64.max) { return -Int64(mag) }
             return mag == UInt64(Int64.max) + 1 ? Int64.min : nil
@@ -130,25 +130,39 @@ enum NumberParsing {
             }
             if i == n { return v }
         }
-        guard let (neg, mag) = integerMagnitude(b) else { return nil }
+        guard let (neg, mag) = integerMagnitude(b, as: UInt64.self) else { return nil }
         if neg && mag != 0 { return nil }
         return mag
     }
 
-    /// Sign and magnitude of an integral literal whose magnitude fits UInt64; nil if the literal is not a
+    /// The exact value when the literal is an integer in the range of `T`, a type of at most 128 bits, in any
+    /// form ("18446744073709551616", "18446744073709551616.0", "1.8446744073709551616e19"); nil past the range.
+    /// For Int128 and UInt128 (the 64-bit types have `int64`/`uint64`, with their fast paths).
+    static func wideInteger<T: FixedWidthInteger>(_ b: UnsafeRawBufferPointer, as _: T.Type) -> T? {
+        assert(T.bitWidth <= 128, "the magnitude is read as a UInt128")
+        guard let (negative, magnitude) = integerMagnitude(b, as: UInt128.self) else { return nil }
+        if !negative || magnitude == 0 { return T(exactly: magnitude) }
+        // -magnitude, down to T.min (whose magnitude is T.max + 1).
+        guard T.isSigned, magnitude - 1 <= UInt128(T.max) else { return nil }
+        return T(truncatingIfNeeded: 0 &- magnitude)
+    }
+
+    /// Sign and magnitude of an integral literal whose magnitude fits `M`; nil if the literal is not a
     /// JSON number, has a nonzero fractional part, or is too large.
-    private static func integerMagnitude(_ b: UnsafeRawBufferPointer) -> (Bool, UInt64)? {
+    private static func integerMagnitude<M: FixedWidthInteger & UnsignedInteger>(_ b: UnsafeRawBufferPointer,
+                                                                               as _: M.Type) -> (Bool, M)? {
         guard let l = Layout(b) else { return nil }
         guard let (first, last) = l.nonzeroRange(b) else { return (l.negative, 0) }
         // value = digits[first...last] * 10^q
         let q = l.exponent + (l.intCount - 1 - last)
         if q < 0 { return nil }                       // last nonzero digit is below the units place
         let count = last - first + 1
-        if count + q > 20 { return nil }             // at least 10^20 > UInt64.max
-        var m: UInt64 = 0
+        // At least 10^20 > UInt64.max, 10^39 > UInt128.max: too large whatever the digits.
+        if count + q > (M.bitWidth == 64 ? 20 : 39) { return nil }
+        var m: M = 0
         for k in first...last {
             let (a, o1) = m.multipliedReportingOverflow(by: 10)
-            let (s, o2) = a.addingReportingOverflow(UInt64(l.digit(b, k)))
+            let (s, o2) = a.addingReportingOverflow(M(l.digit(b, k)))
             if o1 || o2 { return nil }
             m = s
         }
