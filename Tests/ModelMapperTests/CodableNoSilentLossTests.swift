@@ -150,7 +150,10 @@ final class CodableNoSilentLossTests: XCTestCase {
 
     // MARK: Encoder: what JSONEncoder refuses (its precondition) is an EncodingError
 
-    private func assertRefused(_ body: @escaping (any Encoder) throws -> Void, file: StaticString = #filePath, line: UInt = #line) {
+    /// `existing`: the value already encoded where the refused container was asked for, as the error shows
+    /// it (a Foundation value, never an internal type of ours).
+    private func assertRefused(existing: String, _ body: @escaping (any Encoder) throws -> Void,
+                               file: StaticString = #filePath, line: UInt = #line) {
         for formatting in [[], [.sortedKeys]] as [JSONEncoder.OutputFormatting] {
             var ours = ModelEncoder()
             ours.outputFormatting = formatting
@@ -158,7 +161,10 @@ final class CodableNoSilentLossTests: XCTestCase {
                 let data = try ours.encode(Calls(body: body))
                 XCTFail("\(formatting): encoded \(String(decoding: data, as: UTF8.self))", file: file, line: line)
             } catch let error as EncodingError {
-                guard case .invalidValue = error else { return XCTFail("\(error)", file: file, line: line) }
+                guard case .invalidValue(let value, _) = error else { return XCTFail("\(error)", file: file, line: line) }
+                XCTAssertEqual(String(describing: value), existing, "\(formatting)", file: file, line: line)
+                XCTAssertFalse(String(reflecting: type(of: value)).contains("ModelMapper."),
+                               "the error shows an internal type: \(type(of: value))", file: file, line: line)
             } catch {
                 XCTFail("not an EncodingError: \(error)", file: file, line: line)
             }
@@ -166,7 +172,7 @@ final class CodableNoSilentLossTests: XCTestCase {
     }
 
     func testKeyedContainerForAKeyHoldingAScalarIsRefused() {
-        assertRefused { encoder in
+        assertRefused(existing: "scalar") { encoder in
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode("scalar", forKey: .top)
             var nested = c.nestedContainer(keyedBy: Keys.self, forKey: .top)
@@ -175,7 +181,7 @@ final class CodableNoSilentLossTests: XCTestCase {
     }
 
     func testKeyedContainerForAKeyHoldingAnArrayIsRefused() {
-        assertRefused { encoder in
+        assertRefused(existing: "[1]") { encoder in
             var c = encoder.container(keyedBy: Keys.self)
             var list = c.nestedUnkeyedContainer(forKey: .top)
             try list.encode(1)
@@ -185,7 +191,7 @@ final class CodableNoSilentLossTests: XCTestCase {
     }
 
     func testUnkeyedContainerForAKeyHoldingAnObjectIsRefused() {
-        assertRefused { encoder in
+        assertRefused(existing: #"["first": "kept"]"#) { encoder in
             var c = encoder.container(keyedBy: Keys.self)
             var nested = c.nestedContainer(keyedBy: Keys.self, forKey: .top)
             try nested.encode("kept", forKey: .first)
@@ -195,7 +201,7 @@ final class CodableNoSilentLossTests: XCTestCase {
     }
 
     func testUnkeyedContainerAfterAKeyedOneOnTheSameEncoderIsRefused() {
-        assertRefused { encoder in
+        assertRefused(existing: #"["value": 1]"#) { encoder in
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(1, forKey: .value)
             var list = encoder.unkeyedContainer()
@@ -204,7 +210,7 @@ final class CodableNoSilentLossTests: XCTestCase {
     }
 
     func testSecondSingleValueIsRefused() {
-        assertRefused { encoder in
+        assertRefused(existing: "1") { encoder in
             var c = encoder.singleValueContainer()
             try c.encode(1)
             try c.encode(2)

@@ -34,6 +34,28 @@ enum EncodedNode {
     case custom(EncodedCustom)
 }
 
+extension EncodedNode {
+    /// What an `EncodingError` shows of an encoded value: what `JSONSerialization` would give for it
+    /// (`NSNull`, `Bool`, a number, `String`, `[Any]`, `[String: Any]`), never this internal type. A value a
+    /// mapped model's codec writes when the tree is written is shown by its kind.
+    static func errorValue(_ node: EncodedNode?) -> Any {
+        switch node {
+        case nil, .null?: return NSNull()
+        case .bool(let v)?: return v
+        case .int(let v)?: return v
+        case .uint(let v)?: return v
+        case .double(let v)?: return v
+        case .float(let v)?: return v
+        case .string(let v)?, .number(let v)?: return v
+        case .array(let array)?: return array.values.map { errorValue($0) }
+        case .object(let object)?:
+            return Dictionary(object.members.map { ($0.key, errorValue($0.value)) }, uniquingKeysWith: { _, last in last })
+        case .encoder(let encoder)?: return errorValue(encoder.node)
+        case .custom?: return "a value written by a mapped model's codec"
+        }
+    }
+}
+
 final class EncodedArray {
     @exclusivity(unchecked) var values: [EncodedNode] = []
 }
@@ -155,9 +177,9 @@ final class TapeEncodingState {
     /// throw, so the entry point throws it (`throwRefusal`) instead of writing only the last value.
     @exclusivity(unchecked) var refusal: EncodingError?
 
-    /// Records a refused call sequence (the first one is thrown).
-    func refuse(_ value: Any, _ path: [any CodingKey], _ message: String) {
-        if refusal == nil { refusal = .invalidValue(value, .init(codingPath: path, debugDescription: message)) }
+    /// Records a refused call sequence (the first one is thrown), with the value already encoded there.
+    func refuse(_ existing: EncodedNode?, _ path: [any CodingKey], _ message: String) {
+        if refusal == nil { refusal = .invalidValue(EncodedNode.errorValue(existing), .init(codingPath: path, debugDescription: message)) }
     }
 
     /// Throws the refusal recorded while encoding, if any: call before writing the tree.
@@ -429,7 +451,7 @@ final class TapeEncoder: Encoder {
             object = EncodedObject()
             node = .object(object)
         default:
-            state.refuse(node as Any, codingPath, "Attempt to push new keyed encoding container when already previously encoded at this path.")
+            state.refuse(node, codingPath, "Attempt to push new keyed encoding container when already previously encoded at this path.")
             object = EncodedObject()
         }
         return KeyedEncodingContainer(TapeKeyedEncodingContainer<Key>(encoder: self, object: object))
@@ -445,7 +467,7 @@ final class TapeEncoder: Encoder {
             array = EncodedArray()
             node = .array(array)
         default:
-            state.refuse(node as Any, codingPath, "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+            state.refuse(node, codingPath, "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
             array = EncodedArray()
         }
         return TapeUnkeyedEncodingContainer(encoder: self, array: array)
@@ -671,7 +693,7 @@ struct TapeSingleValueEncodingContainer: SingleValueEncodingContainer {
     @inline(__always)
     private func set(_ node: @autoclosure () throws -> EncodedNode) throws {
         guard encoder.node == nil else {
-            throw EncodingError.invalidValue(encoder.node as Any, .init(
+            throw EncodingError.invalidValue(EncodedNode.errorValue(encoder.node), .init(
                 codingPath: codingPath, debugDescription: "Attempt to encode value through single value container when previously value already encoded."))
         }
         encoder.node = try node()
