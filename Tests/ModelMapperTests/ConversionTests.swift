@@ -435,7 +435,11 @@ final class ConversionTests: XCTestCase {
         row(Double.self, "-0", .v(-0.0))
         row(Double.self, "1.7976931348623157e308", .v(.greatestFiniteMagnitude))
         row(Double.self, "5e-324", .v(.leastNonzeroMagnitude))
-        row(Double.self, "1e-400", .v(0))
+        row(Double.self, "1e-400", .e(iv))   // not zero, and would read as 0: out of range (JSONDecoder's rule)
+        row(Double.self, "-2e-324", .e(iv))
+        row(Double.self, "3e-324", .v(.leastNonzeroMagnitude))
+        row(Double.self, "0e-400", .v(0))
+        row(Double.self, #""1e-400""#, .e(iv), .e(tm))
         row(Double.self, "1e400", .e(iv))
         row(Double.self, "-1e400", .e(iv))
         row(Double.self, "9007199254740993", .v(9007199254740992))   // correctly rounded
@@ -460,6 +464,9 @@ final class ConversionTests: XCTestCase {
         row(Float.self, "3.4028235e38", .v(.greatestFiniteMagnitude))
         row(Float.self, "1e39", .e(iv))
         row(Float.self, "-1e39", .e(iv))
+        row(Float.self, "1e-46", .e(iv))   // would read as 0
+        row(Float.self, "1e-45", .v(.leastNonzeroMagnitude))
+        row(Float.self, "0.0e-99", .v(0))
         row(Float.self, #""2.5""#, .v(2.5), .e(tm))
         row(Float.self, #""x""#, .e(iv), .e(tm))
         row(Float.self, #""NaN""#, .e(iv), .e(tm))

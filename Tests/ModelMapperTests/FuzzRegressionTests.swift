@@ -1163,9 +1163,10 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
     "codable-integral-float-at-64-bit-bound.json": [
         "Codable FZCAll.default": "ok", "Codable FZCAll.snake": "ok", "FZAll.lenient": "ok", "FZAll.strict": "invalidValue",
     ],
-    // `{"f":1e-46}`: ModelDecoder decodes 0 (as the models do), JSONDecoder throws dataCorrupted.
+    // `{"f":1e-46}`: once decoded as 0 where JSONDecoder throws dataCorrupted; now out of range everywhere
+    // (a nonzero number that would read as 0), as in JSONDecoder.
     "codable-float-underflow.json": [
-        "Codable FZCAll.default": "ok", "Codable FZCAll.snake": "ok", "FZAll.lenient": "ok",
+        "Codable FZCAll.default": "dataCorrupted", "Codable FZCAll.snake": "dataCorrupted", "FZAll.lenient": "invalidValue",
     ],
     // `{"bools":[null]}`: ModelDecoder throws valueNotFound, JSONDecoder typeMismatch (for Bool only).
     "codable-null-bool.json": [
@@ -1182,10 +1183,10 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
         "Codable FZCAll.default": "dataCorrupted", "Codable FZCAll.snake": "dataCorrupted",
     ],
     // A full FZCAll document (found by the fuzzer) with `1e-47` in its Floats and a `super` object without
-    // its `id`: JSONDecoder stops at the Float (dataCorrupted, "not valid JSON"), ModelDecoder decodes it as 0
-    // and throws keyNotFound at `derived.super.id`.
+    // its `id`: JSONDecoder stops at the Float (dataCorrupted, "not valid JSON"); so does ModelDecoder now
+    // (it used to read 0 and throw keyNotFound at `derived.super.id`).
     "codable-underflow-then-missing-key.json": [
-        "Codable FZCAll.default": "keyNotFound", "Codable FZCAll.snake": "keyNotFound",
+        "Codable FZCAll.default": "dataCorrupted", "Codable FZCAll.snake": "dataCorrupted",
     ],
     // `{"areaId":1,"b\xC0\xB8":2}` (minimized by hand from a fuzzer find): an overlong form in a key. Under
     // the snake-case strategy every key is converted, and its invalid UTF-8 escaped as a MappingError; now
@@ -1247,13 +1248,12 @@ final class FuzzRegressionTests: XCTestCase {
         typealias D = FuzzTargets.FoundationDifference
         let expected: [(String, Set<D>)] = [
             ("codable-duplicate-key-dictionary.json", [.duplicateKeys]), ("codable-duplicate-key-enum.json", [.duplicateKeys]),
-            ("codable-integral-float-at-64-bit-bound.json", [.integralFloatAtBound]), ("codable-float-underflow.json", [.underflow]),
+            ("codable-integral-float-at-64-bit-bound.json", [.integralFloatAtBound]), ("codable-float-underflow.json", []),
             ("codable-number-does-not-fit.json", []), ("codable-null-bool.json", []),
             ("codable-rounded-through-double.json", [.roundedThroughDouble]),
-            // Too small for a Float too (it is decoded as an Int16 there).
-            ("codable-underflow-to-integer.json", [.underflow, .roundedThroughDouble]),
+            ("codable-underflow-to-integer.json", [.roundedThroughDouble]),
             // `3.4028235e38` (a Float's largest) is an integral number past 9.2e18 as well.
-            ("codable-underflow-then-missing-key.json", [.underflow, .integralFloatAtBound]),
+            ("codable-underflow-then-missing-key.json", [.integralFloatAtBound]),
         ]
         for (name, differences) in expected {
             XCTAssertEqual(FuzzTargets.foundationDifferences(try load(name)), differences, name)
@@ -1265,7 +1265,12 @@ final class FuzzRegressionTests: XCTestCase {
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["shape"])
         }
         XCTAssertEqual(try decoder.decode(FZCAll.self, from: load("codable-integral-float-at-64-bit-bound.json")).i64, .max)
-        XCTAssertEqual(try decoder.decode(FZCAll.self, from: load("codable-float-underflow.json")).f, 0)
+        // Once excused (ModelDecoder read 0); now out of range in both, as JSONDecoder.
+        XCTAssertThrowsError(try JSONDecoder().decode(FZCAll.self, from: Data(load("codable-float-underflow.json"))))
+        XCTAssertThrowsError(try decoder.decode(FZCAll.self, from: load("codable-float-underflow.json"))) { error in
+            guard case .dataCorrupted? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(FuzzTargets.renderedPath(error as! DecodingError), ".f")
+        }
         XCTAssertThrowsError(try decoder.decode(FZCAll.self, from: load("codable-null-bool.json"))) { error in
             guard case .valueNotFound(let type, _)? = error as? DecodingError else { return XCTFail("\(error)") }
             XCTAssertTrue(type == Bool.self, "\(type)")

@@ -312,11 +312,17 @@ final class StressTests: XCTestCase {
         let aboveHalfway = "9007199254740993" + zeros + "1e-\(digits - 16)"
         XCTAssertEqual(try STNumbers(json: #"{"d":\#(halfway)}"#).d, 9_007_199_254_740_992)
         XCTAssertEqual(try STNumbers(json: #"{"d":\#(aboveHalfway)}"#).d, 9_007_199_254_740_994)
-        // 0.000…1 (100 000 digits after the point) is far below the smallest subnormal: +0.
+        // 0.000…1 (100 000 digits after the point) is far below the smallest subnormal: it would read as +0,
+        // so it is out of range (as in JSONDecoder); the same with 100 000 zeros after it.
         let tiny = "0." + String(repeating: "0", count: digits - 1) + "1"
-        let tinyValue = try STNumbers(json: #"{"d":\#(tiny),"f":\#(tiny)}"#)
-        XCTAssertEqual(tinyValue.d.bitPattern, 0.0.bitPattern)
-        XCTAssertEqual(tinyValue.f.bitPattern, Float(0).bitPattern)
+        for key in ["d", "f"] {
+            XCTAssertEqual(mappingError { _ = try STNumbers(json: #"{"\#(key)":\#(tiny)}"#) }?.kind, .invalidValue, key)
+            XCTAssertEqual(mappingError { _ = try STNumbers(json: #"{"\#(key)":\#(tiny + zeros)}"#) }?.kind, .invalidValue, key)
+        }
+        // A zero with 100 000 digits is zero.
+        let zero = try STNumbers(json: #"{"d":0.\#(zeros),"f":0.\#(zeros)}"#)
+        XCTAssertEqual(zero.d.bitPattern, 0.0.bitPattern)
+        XCTAssertEqual(zero.f.bitPattern, Float(0).bitPattern)
         // 0.1000…0001: the tail is far below half an ulp of 0.1.
         let nearTenth = "0.1" + String(repeating: "0", count: digits - 3) + "1"
         XCTAssertEqual(try STNumbers(json: #"{"d":\#(nearTenth),"f":\#(nearTenth)}"#).d, 0.1)

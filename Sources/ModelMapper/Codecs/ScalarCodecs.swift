@@ -56,7 +56,8 @@ final class IntegerCodec<Value: FixedWidthInteger>: ValueCodec<Value>, @unchecke
     }
 }
 
-/// `Double`: numbers, correctly rounded; overflow (`1e400`) is `.invalidValue`. Lenient adds numeric strings.
+/// `Double`: numbers, correctly rounded; out of range (`1e400`, or `1e-400`, which would read as 0) is
+/// `.invalidValue`. Lenient adds numeric strings.
 final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     override var fieldKind: FieldKind { .double }
 
@@ -68,7 +69,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     @inline(__always)
     static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Double {
         let literal = try numericLiteral(c, index)
-        guard let value = NumberParsing.double(literal) else {
+        guard let value = NumberParsing.doubleValue(literal) else {
             throw c.invalid("\(c.describe(at: index)) is out of range for Double", at: index)
         }
         return value
@@ -86,11 +87,12 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     }
 }
 
-/// `Float`: numbers, correctly rounded from the literal (not via `Double`); overflow is `.invalidValue`.
+/// `Float`: numbers, correctly rounded from the literal (not via `Double`); out of range (`1e39`, `1e-46`) is
+/// `.invalidValue`.
 final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Float {
         let literal = try numericLiteral(c, index)
-        guard let value = NumberParsing.float(literal) else {
+        guard let value = NumberParsing.floatValue(literal) else {
             throw c.invalid("\(c.describe(at: index)) is out of range for Float", at: index)
         }
         return value
@@ -104,13 +106,14 @@ final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
 
 #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
 /// `Float80` (x86 only; YYModel's `long double`): numbers, correctly rounded from the literal text (not via
-/// `Double`, which YYModel's `doubleValue` goes through); overflow (`1e5000`) is `.invalidValue`. Lenient
+/// `Double`, which YYModel's `doubleValue` goes through); out of range (`1e5000`, `1e-5000`) is `.invalidValue`. Lenient
 /// adds numeric strings. Written as its shortest text that reads back as the same `Float80`.
 final class Float80Codec: ValueCodec<Float80>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Float80 {
         let literal = try numericLiteral(c, index)
         // strtold, correctly rounded; a JSON literal is always in its syntax.
-        guard let value = Float80(String(decoding: literal, as: UTF8.self)), value.isFinite else {
+        guard let value = Float80(String(decoding: literal, as: UTF8.self)), value.isFinite,
+              value != 0 || !NumberParsing.isNonzero(literal) else {
             throw c.invalid("\(c.describe(at: index)) is out of range for Float80", at: index)
         }
         return value

@@ -224,6 +224,27 @@ enum NumberParsing {
         return Float(bitPattern: UInt32(truncatingIfNeeded: bits) | (s.negative ? 1 << 31 : 0))
     }
 
+    /// ``double(_:)`` for a `Double` value: nil also when the number is not zero but rounds to ±0 (`1e-400`).
+    /// Out of range either way, as JSONDecoder rules: reading it as 0 would lose that it is not zero.
+    /// Subnormals are kept (`5e-324`).
+    @inline(__always)
+    static func doubleValue(_ b: UnsafeRawBufferPointer) -> Double? {
+        guard let value = double(b) else { return nil }
+        return value != 0 || !isNonzero(b) ? value : nil
+    }
+
+    /// ``float(_:)`` for a `Float` value, with the rule of ``doubleValue(_:)`` (`1e-46` is out of range).
+    @inline(__always)
+    static func floatValue(_ b: UnsafeRawBufferPointer) -> Float? {
+        guard let value = float(b) else { return nil }
+        return value != 0 || !isNonzero(b) ? value : nil
+    }
+
+    /// Whether the JSON number `b` has a nonzero digit (its value is not ±0).
+    static func isNonzero(_ b: UnsafeRawBufferPointer) -> Bool {
+        (DecimalScan(b)?.w ?? 0) != 0
+    }
+
     private static let doublePowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
