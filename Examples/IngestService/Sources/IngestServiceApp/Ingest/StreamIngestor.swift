@@ -70,13 +70,17 @@ struct StreamIngestor: Sendable {
             while let status = try await iterator.next() {
                 let (raw, line) = tap.take(upTo: iterator.bytesConsumed)
                 let index = decoded + rejections.count
-                if let text = String(validating: raw, as: UTF8.self), status.unstorableReason == nil {
+                // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
+                // surrogate in a string the model skips decodes), and `raw` goes to a text column.
+                if raw.isValidUTF8, status.unstorableReason == nil {
                     decoded += 1
-                    batch.events.append(StoredEvent(status: status, raw: text))
+                    batch.events.append(StoredEvent(status: status, raw: raw))
                 } else {
                     let reason = status.unstorableReason ?? "the record is not valid UTF-8"
                     batch.rejected.append(
-                        rejections.add(unstorable: raw, reason: reason, index: index, line: line, offset: tap.position - raw.count))
+                        rejections.add(
+                            unstorable: Array(raw.readableBytesView), reason: reason, index: index, line: line,
+                            offset: tap.position - raw.readableBytes))
                 }
                 if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
             }

@@ -166,7 +166,8 @@ public final class PostgresStore: EventStore {
     ) async throws -> Int {
         guard !batch.events.isEmpty else { return 0 }
         try await connection.query(PostgresQuery(unsafeSQL: createStaging), logger: logger)
-        let rows = copyText(batch)
+        var rows = ByteBufferAllocator().buffer(capacity: batch.events.reduce(0) { $0 + $1.raw.readableBytes + 400 })
+        for event in batch.events { writeCopyRow(event, uploadID: batch.uploadID, to: &rows) }
         try await connection.copyFrom(table: "events_staging", columns: Schema.eventColumns, logger: logger) { writer in
             try await writer.write(rows)
         }
@@ -180,69 +181,73 @@ public final class PostgresStore: EventStore {
         return inserted
     }
 
-    /// The events as rows of COPY's text format: columns in ``Schema/eventColumns`` order, separated by
+    /// An event as a row of COPY's text format: columns in ``Schema/eventColumns`` order, separated by
     /// tabs, `\N` for NULL, `t`/`f` for booleans.
-    private static func copyText(_ batch: StoreBatch) -> ByteBuffer {
-        var out = ByteBufferAllocator().buffer(capacity: batch.events.reduce(0) { $0 + $1.raw.utf8.count + 400 })
+    private static func writeCopyRow(_ event: StoredEvent, uploadID: String, to out: inout ByteBuffer) {
         let tab = UInt8(ascii: "\t")
-        for event in batch.events {
-            let s = event.status
-            out.writeString(String(s.id))
-            out.writeInteger(tab)
-            out.writeString(String(s.createdAt.timeIntervalSince1970))
-            out.writeInteger(tab)
-            writeCopyText(s.text, to: &out)
-            out.writeInteger(tab)
-            if let lang = s.lang { writeCopyText(lang, to: &out) } else { out.writeString("\\N") }
-            out.writeInteger(tab)
-            out.writeString(String(s.retweetCount))
-            out.writeInteger(tab)
-            out.writeString(String(s.favoriteCount))
-            out.writeInteger(tab)
-            out.writeString(String(s.user.id))
-            out.writeInteger(tab)
-            writeCopyText(s.user.screenName, to: &out)
-            out.writeInteger(tab)
-            out.writeString(String(s.user.followersCount))
-            out.writeInteger(tab)
-            out.writeString(s.user.verified ? "t" : "f")
-            out.writeInteger(tab)
-            writeCopyText(s.hashtagColumn, to: &out)
-            out.writeInteger(tab)
-            writeCopyText(s.urlsColumn, to: &out)
-            out.writeInteger(tab)
-            writeCopyText(batch.uploadID, to: &out)
-            out.writeInteger(tab)
-            writeCopyText(event.raw, to: &out)
-            out.writeInteger(UInt8(ascii: "\n"))
-        }
-        return out
+        let s = event.status
+        out.writeString(String(s.id))
+        out.writeInteger(tab)
+        out.writeString(String(s.createdAt.timeIntervalSince1970))
+        out.writeInteger(tab)
+        writeCopyText(s.text, to: &out)
+        out.writeInteger(tab)
+        if let lang = s.lang { writeCopyText(lang, to: &out) } else { out.writeString("\\N") }
+        out.writeInteger(tab)
+        out.writeString(String(s.retweetCount))
+        out.writeInteger(tab)
+        out.writeString(String(s.favoriteCount))
+        out.writeInteger(tab)
+        out.writeString(String(s.user.id))
+        out.writeInteger(tab)
+        writeCopyText(s.user.screenName, to: &out)
+        out.writeInteger(tab)
+        out.writeString(String(s.user.followersCount))
+        out.writeInteger(tab)
+        out.writeString(s.user.verified ? "t" : "f")
+        out.writeInteger(tab)
+        writeCopyText(s.hashtagColumn, to: &out)
+        out.writeInteger(tab)
+        writeCopyText(s.urlsColumn, to: &out)
+        out.writeInteger(tab)
+        writeCopyText(uploadID, to: &out)
+        out.writeInteger(tab)
+        writeCopyText(event.raw, to: &out)
+        out.writeInteger(UInt8(ascii: "\n"))
     }
 
-    /// A text value in COPY's text format: backslash, newline, carriage return and tab escaped with a
-    /// backslash, the runs between them copied as they are. Over the string's contiguous UTF-8 bytes: the
-    /// same loop over `String.UTF8View` indices, its runs written as slices, took 30% of the server's time
-    /// in a PostgreSQL load run (perf).
+    /// A text value in COPY's text format (see the bytes' overload).
     private static func writeCopyText(_ value: String, to out: inout ByteBuffer) {
         var value = value
-        value.withUTF8 { bytes in
-            var start = 0
-            for index in bytes.indices {
-                let escape: UInt8
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
-                case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
-                case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
-                case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
-                default: continue
-                }
-                out.writeBytes(bytes[start..<index])
-                out.writeInteger(UInt8(ascii: "\\"))
-                out.writeInteger(escape)
-                start = index + 1
+        value.withUTF8 { writeCopyText(UnsafeRawBufferPointer($0), to: &out) }
+    }
+
+    /// UTF-8 text in COPY's text format (see the bytes' overload).
+    private static func writeCopyText(_ value: ByteBuffer, to out: inout ByteBuffer) {
+        value.withUnsafeReadableBytes { writeCopyText($0, to: &out) }
+    }
+
+    /// UTF-8 text in COPY's text format: backslash, newline, carriage return and tab escaped with a
+    /// backslash, the runs between them copied as they are. Over contiguous bytes: the same loop over
+    /// `String.UTF8View` indices, its runs written as slices, took 30% of the server's time in a
+    /// PostgreSQL load run (perf).
+    private static func writeCopyText(_ bytes: UnsafeRawBufferPointer, to out: inout ByteBuffer) {
+        var start = 0
+        for index in bytes.indices {
+            let escape: UInt8
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+            case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+            default: continue
             }
-            out.writeBytes(bytes[start...])
+            out.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            out.writeInteger(UInt8(ascii: "\\"))
+            out.writeInteger(escape)
+            start = index + 1
         }
+        out.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start...]))
     }
 
     /// Rows per INSERT of rejected records (10 binds each: far under PostgreSQL's 65,535).

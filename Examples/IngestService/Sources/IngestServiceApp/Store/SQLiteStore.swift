@@ -110,11 +110,13 @@ public final class SQLiteStore: EventStore {
                     s.lang.map { .text($0) } ?? .null, .integer(SQLiteInt64(s.retweetCount)),
                     .integer(SQLiteInt64(s.favoriteCount)), .integer(SQLiteInt64(s.user.id)), .text(s.user.screenName),
                     .integer(SQLiteInt64(s.user.followersCount)), .integer(s.user.verified ? 1 : 0),
-                    .text(s.hashtagColumn), .text(s.urlsColumn), .text(batch.uploadID), .text(event.raw),
+                    .text(s.hashtagColumn), .text(s.urlsColumn), .text(batch.uploadID), .blob(event.raw),
                 ]
             }
+            // raw is bound as the record's bytes (no String made of them) and stored as text.
             let sql = Schema.insert(
-                into: "events", columns: Schema.eventColumns, rows: rows.count, numbered: false, returning: "id")
+                into: "events", columns: Schema.eventColumns, rows: rows.count, numbered: false,
+                textFromBlob: "raw", returning: "id")
             try await connection.query(sql, binds) { _ in inserted.add(1, ordering: .relaxed) }
             start += rows.count
         }
