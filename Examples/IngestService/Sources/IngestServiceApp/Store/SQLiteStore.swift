@@ -93,8 +93,11 @@ public final class SQLiteStore: EventStore {
         }
     }
 
-    /// Rows per INSERT statement (14 columns each: far under SQLite's 32,766 variables).
-    private static let rowsPerStatement = 500
+    /// Rows per INSERT statement (14 columns each: far under SQLite's 32,766 variables). SQLite copies a
+    /// statement's bound values, so this bounds that copy (~0.5 MB of tweets): with 500 rows, and the next
+    /// batch decoded while this one is written, a 1 GB upload's peak RSS was 68 MB; with 100, 60 MB, at the
+    /// same speed.
+    private static let rowsPerStatement = 100
 
     private func insertEvents(_ batch: StoreBatch) async throws -> Int {
         let inserted = Atomic<Int>(0)
