@@ -38,6 +38,11 @@ public final class SQLiteStore: EventStore {
         }
         let store = SQLiteStore(path: path, connection: connection, metrics: metrics, logger: logger)
         do {
+            // A new file gets 16 KiB pages (an existing one keeps its own; the size is fixed once the
+            // first table exists): a tweet's row (~4.8 KB) does not fit a 4 KiB page, so each one took a
+            // leaf cell plus an overflow page. 150 MB uploads, 5 runs alternating: the service's CPU 2.4-2.6 s
+            // with 16 KiB pages against 2.6-3.4 s with 4 KiB ones; the file is 10% larger (207 MB, 189 MB).
+            _ = try await connection.query("PRAGMA page_size=16384")
             let mode = try await connection.query("PRAGMA journal_mode=WAL").first?.column("journal_mode")?.string
             guard mode == "wal" else { throw StoreError.unavailable("'\(path)' refused WAL mode (it is '\(mode ?? "?")')") }
             _ = try await connection.query("PRAGMA synchronous=FULL")
