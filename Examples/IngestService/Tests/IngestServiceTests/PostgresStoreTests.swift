@@ -72,8 +72,9 @@ struct PostgresStoreTests {
         }
     }
 
-    /// The typed columns hold the model's fields, through COPY's text format: a text with each character
-    /// that format escapes (tab, newline, carriage return, backslash), a NULL `lang`, dates to the second.
+    /// The typed columns hold the model's fields, through the binary array binds: a text with a tab,
+    /// newline, carriage return and backslash (the characters a text format would escape), a NULL `lang`
+    /// (bound as text plus a flag), dates to the second.
     @Test(.enabled(if: url != nil || isCI, "no PostgreSQL server: set INGEST_TEST_DATABASE_URL"))
     func typedColumnsHoldTheModelsFields() async throws {
         guard let url = try await Self.freshDatabase() else { return }

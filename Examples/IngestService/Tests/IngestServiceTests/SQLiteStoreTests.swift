@@ -128,6 +128,40 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// `raw` is the record's bytes exactly (compared as bytes: Swift's `String ==` would also equate the
+    /// two spellings of "é" below), stored as TEXT. A record that decodes but is not valid UTF-8 (an
+    /// encoded surrogate or an overlong form in a string the model skips: yajl's check lets both through)
+    /// is a rejected record of kind `unstorable` with its exact bytes, and the rest of its batch is stored.
+    @Test func rawIsStoredByteForByteAndInvalidUTF8IsRejected() async throws {
+        try await Self.withDatabase { path in
+            func line(_ id: Int64, note: [UInt8]) -> [UInt8] {
+                let tweet = TweetLines.tweet(id: id, index: Int(id))
+                return Array(#"{"note":""#.utf8) + note + Array(#"","#.utf8) + Array(tweet.utf8.dropFirst())
+            }
+            let good1 = line(20, note: Array("e\u{301} \u{E9} 日本 🎉 \\u00e9".utf8))
+            let surrogate = line(21, note: [0x61, 0xED, 0xA0, 0x80, 0x62])
+            let overlong = line(22, note: [0xC0, 0xAF])
+            let good2 = line(23, note: Array("\u{E9}".utf8))
+            let body = ByteBuffer(bytes: [good1, surrogate, overlong, good2].flatMap { $0 + [0x0A] })
+            let summary = try await Self.withServer(path: path) { server in
+                try await server.postEvents(.bytes(body))
+            }
+            #expect(summary.accepted == 2 && summary.rejected == 2)
+            #expect(summary.rejections.map(\.kind) == ["unstorable", "unstorable"])
+            #expect(summary.rejections.map(\.index) == [1, 2])
+            #expect(summary.rejections.allSatisfy { $0.message.contains("not valid UTF-8") })
+
+            let database = try await TestDatabase(path: path)
+            let rows = try await database.connection.query(
+                "SELECT id, typeof(raw) AS type, CAST(raw AS BLOB) AS bytes FROM events ORDER BY id")
+            #expect(rows.map { $0.column("id")?.integer } == [20, 23])
+            #expect(rows.map { $0.column("type")?.string } == ["text", "text"])
+            #expect(rows.map { $0.column("bytes")?.blob.map { Array($0.readableBytesView) } } == [good1, good2])
+            #expect(try await database.rejections().map(\.raw) == [surrogate, overlong])
+            try await database.close()
+        }
+    }
+
     /// A top-level array: each element's text as it stood between the commas.
     @Test func arrayElementsKeepTheirText() async throws {
         try await Self.withDatabase { path in

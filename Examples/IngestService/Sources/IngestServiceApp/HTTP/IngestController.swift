@@ -83,7 +83,9 @@ struct IngestController: Sendable {
         // The document's text without the blank space around it, exactly as received otherwise.
         let text = String(decoding: body.readableBytesView, as: UTF8.self)
         var batch = StoreBatch(uploadID: Self.uploadID())
-        batch.events = [StoredEvent(status: status, raw: text.trimmingCharacters(in: .whitespacesAndNewlines))]
+        batch.events = [
+            StoredEvent(status: status, raw: ByteBuffer(string: text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        ]
         let inserted: Int
         do { inserted = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
         metrics.add(accepted: inserted, duplicates: 1 - inserted, rejected: 0)

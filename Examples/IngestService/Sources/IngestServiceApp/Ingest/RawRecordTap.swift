@@ -4,7 +4,8 @@ import NIOCore
 /// Keeps the body's bytes from the end of the last record handed out to the newest chunk the reader
 /// took, so that each decoded record's JSON text can be stored exactly as received. The reader says
 /// where a record ends (`bytesConsumed`); the record is what lies before that, after the separators
-/// (blank space, and for a top-level array `[` and `,`). Memory is bounded by the reader's own window.
+/// (blank space, and for a top-level array `[` and `,`). Memory is bounded by the reader's own window;
+/// a record taken is a slice of its chunk, so the batch holding it keeps that chunk's storage (not a copy).
 ///
 /// Lives in the request's task: the body wrapper appends, the ingestor takes (not `Sendable`).
 final class RawRecordTap {
@@ -33,10 +34,10 @@ final class RawRecordTap {
     }
 
     /// The record that ends at global offset `end`: its bytes (separators and surrounding blank space
-    /// removed) and the line it starts on.
-    func take(upTo end: Int) -> (raw: [UInt8], line: Int) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(end - position)
+    /// removed) and the line it starts on. A record within one chunk is a slice of it (no copy: the
+    /// batch then keeps that chunk's storage alive until it is stored); one that spans chunks is copied.
+    func take(upTo end: Int) -> (raw: ByteBuffer, line: Int) {
+        var bytes: ByteBuffer?
         var offset = base
         for chunk in chunks {
             let chunkEnd = offset + chunk.readableBytes
@@ -45,19 +46,27 @@ final class RawRecordTap {
             if offset >= end { break }
             let from = max(position, offset) - offset
             let to = min(end, chunkEnd) - offset
-            chunk.withUnsafeReadableBytes { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[from..<to])) }
+            let piece = chunk.getSlice(at: chunk.readerIndex + from, length: to - from)!
+            if bytes == nil, offset <= position, end <= chunkEnd {
+                bytes = piece  // the whole record lies in this chunk
+                break
+            }
+            if bytes == nil { bytes = ByteBufferAllocator().buffer(capacity: end - position) }
+            bytes!.writeImmutableBuffer(piece)
         }
-        var start = 0
-        while start < bytes.count, isSeparator(bytes[start]) { start += 1 }
-        var stop = bytes.count
-        while stop > start, Self.isBlank(bytes[stop - 1]) { stop -= 1 }
-        let recordLine = line + Self.newlines(in: bytes[..<start])
+        var record = bytes ?? ByteBuffer()
+        let view = record.readableBytesView
+        var start = view.startIndex
+        while start < view.endIndex, isSeparator(view[start]) { start += 1 }
+        var stop = view.endIndex
+        while stop > start, Self.isBlank(view[stop - 1]) { stop -= 1 }
+        let recordLine = line + Self.newlines(in: view[view.startIndex..<start])
         // A JSON Lines record holds no newline; an array element may span lines.
-        line = recordLine + (isArray ? Self.newlines(in: bytes[start...]) : 0)
+        line = recordLine + (isArray ? Self.newlines(in: view[start..<stop]) : 0)
         position = end
         dropConsumed()
-        if start > 0 || stop < bytes.count { bytes = Array(bytes[start..<stop]) }
-        return (bytes, recordLine)
+        record = record.getSlice(at: record.readerIndex + (start - view.startIndex), length: stop - start)!
+        return (record, recordLine)
     }
 
     private func dropConsumed() {
@@ -78,7 +87,7 @@ final class RawRecordTap {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private static func newlines(in bytes: ArraySlice<UInt8>) -> Int {
+    private static func newlines<Bytes: Collection<UInt8>>(in bytes: Bytes) -> Int {
         var count = 0
         for byte in bytes where byte == 0x0A { count += 1 }
         return count

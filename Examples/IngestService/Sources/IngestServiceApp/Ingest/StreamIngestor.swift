@@ -3,8 +3,10 @@ import NIOCore
 
 /// Decodes a `POST /events` body while it streams in: the body's chunks go straight into
 /// `JSONLines(chunks:)`, and each batch of decoded events (with their raw text) and rejected records goes
-/// to the store in one transaction. Memory per request is bounded by the read chunk, the longest line
-/// and one batch.
+/// to the store in one transaction. The next batch is decoded while the store commits the previous one
+/// (at most one batch in flight, so batches are stored in input order and the upload's answer still
+/// waits for the last commit). Memory per request is bounded by the read chunk, the longest line and two
+/// batches.
 struct StreamIngestor: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
@@ -45,21 +47,38 @@ struct StreamIngestor: Sendable {
         var summary = IngestSummary()
         summary.uploadId = uploadID
         let capacity = max(1, configuration.storeBatchSize)
-        /// Stores the batch and brings the counters up to date.
-        func deliver() async throws {
-            guard !batch.isEmpty else { return }
-            let count = batch.events.count
+        let store = self.store
+        /// The batch being stored while the next one is decoded: at most one. Its task is always awaited
+        /// (``settle()``) before the upload answers or fails, so nothing is counted that was not committed.
+        var inFlight: Task<Int, any Error>?
+        var inFlightBatch = (events: 0, rejected: 0)
+        /// Waits for the batch in flight and brings the counters up to date; throws if it failed.
+        func settle() async throws {
+            guard let task = inFlight else { return }
+            inFlight = nil
             let inserted: Int
-            let start = ContinuousClock.now
-            do { inserted = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
-            metrics.batchStored(events: count, rejected: batch.rejected.count, after: ContinuousClock.now - start)
+            do { inserted = try await task.value } catch { throw APIError.storeFailed(error) }
+            let (count, rejected) = inFlightBatch
             summary.accepted += inserted
             summary.duplicates += count - inserted
-            metrics.add(accepted: inserted, duplicates: count - inserted, rejected: batch.rejected.count)
-            batch.events.removeAll(keepingCapacity: true)
-            batch.rejected.removeAll(keepingCapacity: true)
+            metrics.add(accepted: inserted, duplicates: count - inserted, rejected: rejected)
             if let deadLetters {
                 do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
+            }
+        }
+        /// Hands the batch to the store once the one before it is committed, and starts a new batch.
+        func deliver() async throws {
+            guard !batch.isEmpty else { return }
+            try await settle()
+            let full = batch
+            batch = StoreBatch(uploadID: uploadID)
+            batch.events.reserveCapacity(full.events.count)
+            inFlightBatch = (full.events.count, full.rejected.count)
+            inFlight = Task {
+                let start = ContinuousClock.now
+                let inserted = try await store.store(full)
+                metrics.batchStored(events: full.events.count, rejected: full.rejected.count, after: ContinuousClock.now - start)
+                return inserted
             }
         }
 
@@ -70,30 +89,38 @@ struct StreamIngestor: Sendable {
             while let status = try await iterator.next() {
                 let (raw, line) = tap.take(upTo: iterator.bytesConsumed)
                 let index = decoded + rejections.count
-                if let text = String(validating: raw, as: UTF8.self), status.unstorableReason == nil {
+                // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
+                // surrogate in a string the model skips decodes), and `raw` goes to a text column.
+                if raw.isValidUTF8, status.unstorableReason == nil {
                     decoded += 1
-                    batch.events.append(StoredEvent(status: status, raw: text))
+                    batch.events.append(StoredEvent(status: status, raw: raw))
                 } else {
                     let reason = status.unstorableReason ?? "the record is not valid UTF-8"
                     batch.rejected.append(
-                        rejections.add(unstorable: raw, reason: reason, index: index, line: line, offset: tap.position - raw.count))
+                        rejections.add(
+                            unstorable: Array(raw.readableBytesView), reason: reason, index: index, line: line,
+                            offset: tap.position - raw.readableBytes))
                 }
                 if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
             }
         } catch let limit as BodyLimitError {
             summary.stoppedEarly = limit.description
         } catch let error as APIError {
-            // The store or the dead-letter file failed: nothing more can be stored or saved.
+            // The store or the dead-letter file failed: nothing more can be stored or saved (a batch
+            // still in flight is awaited, so nothing of this upload is written after its answer).
+            try? await settle()
             try? deadLetters?.close()
             throw error
         } catch {
             // The client went away (or the reader failed): what was decoded is still stored, and the
             // refused records so far are saved, then the request fails.
             try? await deliver()
+            try? await settle()
             try? deadLetters?.close()
             throw error
         }
         try await deliver()
+        try await settle()
         if let deadLetters {
             do { try deadLetters.close() } catch { throw APIError.deadLetterFailed(error) }
         }

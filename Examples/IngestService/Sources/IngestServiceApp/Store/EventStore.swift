@@ -1,3 +1,4 @@
+import NIOCore
 import ServiceLifecycle
 
 /// Where an upload's records go: a database that keeps them. The service hands over one batch at a time,
@@ -33,9 +34,11 @@ public struct StoreBatch: Sendable {
 /// An accepted record: the decoded event and its JSON text exactly as received.
 public struct StoredEvent: Sendable {
     public var status: Status
-    public var raw: String
+    /// The record's bytes as received, valid UTF-8 (the ingestor rejects a record that is not): usually a
+    /// slice of the body chunk it came in, so making a batch copies no record.
+    public var raw: ByteBuffer
 
-    public init(status: Status, raw: String) {
+    public init(status: Status, raw: ByteBuffer) {
         self.status = status
         self.raw = raw
     }

@@ -38,6 +38,11 @@ public final class SQLiteStore: EventStore {
         }
         let store = SQLiteStore(path: path, connection: connection, metrics: metrics, logger: logger)
         do {
+            // A new file gets 16 KiB pages (an existing one keeps its own; the size is fixed once the
+            // first table exists): a tweet's row (~4.8 KB) does not fit a 4 KiB page, so each one took a
+            // leaf cell plus an overflow page. 150 MB uploads, 5 runs alternating: the service's CPU 2.4-2.6 s
+            // with 16 KiB pages against 2.6-3.4 s with 4 KiB ones; the file is 10% larger (207 MB, 189 MB).
+            _ = try await connection.query("PRAGMA page_size=16384")
             let mode = try await connection.query("PRAGMA journal_mode=WAL").first?.column("journal_mode")?.string
             guard mode == "wal" else { throw StoreError.unavailable("'\(path)' refused WAL mode (it is '\(mode ?? "?")')") }
             _ = try await connection.query("PRAGMA synchronous=FULL")
@@ -93,8 +98,11 @@ public final class SQLiteStore: EventStore {
         }
     }
 
-    /// Rows per INSERT statement (14 columns each: far under SQLite's 32,766 variables).
-    private static let rowsPerStatement = 500
+    /// Rows per INSERT statement (14 columns each: far under SQLite's 32,766 variables). SQLite copies a
+    /// statement's bound values, so this bounds that copy (~0.5 MB of tweets): with 500 rows, and the next
+    /// batch decoded while this one is written, a 1 GB upload's peak RSS was 68 MB; with 100, 60 MB, at the
+    /// same speed.
+    private static let rowsPerStatement = 100
 
     private func insertEvents(_ batch: StoreBatch) async throws -> Int {
         let inserted = Atomic<Int>(0)
@@ -110,11 +118,13 @@ public final class SQLiteStore: EventStore {
                     s.lang.map { .text($0) } ?? .null, .integer(SQLiteInt64(s.retweetCount)),
                     .integer(SQLiteInt64(s.favoriteCount)), .integer(SQLiteInt64(s.user.id)), .text(s.user.screenName),
                     .integer(SQLiteInt64(s.user.followersCount)), .integer(s.user.verified ? 1 : 0),
-                    .text(s.hashtagColumn), .text(s.urlsColumn), .text(batch.uploadID), .text(event.raw),
+                    .text(s.hashtagColumn), .text(s.urlsColumn), .text(batch.uploadID), .blob(event.raw),
                 ]
             }
+            // raw is bound as the record's bytes (no String made of them) and stored as text.
             let sql = Schema.insert(
-                into: "events", columns: Schema.eventColumns, rows: rows.count, numbered: false, returning: "id")
+                into: "events", columns: Schema.eventColumns, rows: rows.count, numbered: false,
+                textFromBlob: "raw", returning: "id")
             try await connection.query(sql, binds) { _ in inserted.add(1, ordering: .relaxed) }
             start += rows.count
         }

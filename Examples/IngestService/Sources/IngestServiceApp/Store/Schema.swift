@@ -109,9 +109,12 @@ enum Schema {
     static var rejectionColumns: [String] { rejectedRecords.columnNames }
 
     /// `INSERT INTO table (columns) VALUES (…), (…) ON CONFLICT DO NOTHING` for `rows` rows, with
-    /// placeholders `?` (SQLite) or `$n` (PostgreSQL); `returning` appends `RETURNING` it.
+    /// placeholders `?` (SQLite) or `$n` (PostgreSQL); `returning` appends `RETURNING` it. The column
+    /// named `textFromBlob` (SQLite) is bound as a BLOB of UTF-8 bytes and stored as that text, byte for
+    /// byte (`CAST(? AS TEXT)` reads a blob's bytes as text in the database's encoding, UTF-8).
     static func insert(
-        into table: String, columns: [String], rows: Int, numbered: Bool, returning: String? = nil
+        into table: String, columns: [String], rows: Int, numbered: Bool, textFromBlob: String? = nil,
+        returning: String? = nil
     ) -> String {
         var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         sql.reserveCapacity(rows * columns.count * 6 + 100)
@@ -122,7 +125,8 @@ enum Schema {
             for column in 0..<columns.count {
                 if column > 0 { sql += ", " }
                 n += 1
-                sql += numbered ? "$\(n)" : "?"
+                let placeholder = numbered ? "$\(n)" : "?"
+                sql += columns[column] == textFromBlob ? "CAST(\(placeholder) AS TEXT)" : placeholder
             }
             sql += ")"
         }
