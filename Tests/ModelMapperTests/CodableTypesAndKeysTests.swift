@@ -208,14 +208,20 @@ final class CodableTypesAndKeysTests: XCTestCase {
         }
     }
 
-    func testConvertToSnakeCaseKeepsCombiningMarksInTheirWord() throws {
-        let names = ["theE\u{301}nd", "theÉ\u{301}nd", "caféCrème", "userID", "myURLProperty", "aB\u{308}c", "x\u{301}Y"]
+    /// ModelEncoder and JSONEncoder, both with `.convertToSnakeCase` and sorted keys.
+    private func snakeCaseEncoders() -> (ModelEncoder, JSONEncoder) {
         var ours = ModelEncoder()
         ours.keyEncodingStrategy = .convertToSnakeCase
         ours.outputFormatting = .sortedKeys
         let theirs = JSONEncoder()
         theirs.keyEncodingStrategy = .convertToSnakeCase
         theirs.outputFormatting = .sortedKeys
+        return (ours, theirs)
+    }
+
+    func testConvertToSnakeCaseKeepsCombiningMarksInTheirWord() throws {
+        let names = ["theE\u{301}nd", "theÉ\u{301}nd", "caféCrème", "userID", "myURLProperty", "aB\u{308}c", "x\u{301}Y"]
+        var (ours, theirs) = snakeCaseEncoders()
         let a = String(decoding: try ours.encode(Names(names: names)), as: UTF8.self)
         let b = String(decoding: try theirs.encode(Names(names: names)), as: UTF8.self)
         XCTAssertEqual(a, b)
@@ -237,12 +243,7 @@ final class CodableTypesAndKeysTests: XCTestCase {
         let names = ["m\u{349}\u{31F}\u{339}y\u{326}\u{333}G\u{34D}\u{35A}\u{34E}\u{333}r\u{324}\u{349}\u{324}\u{355}\u{345}ea\u{332}\u{355}t\u{347}\u{325}\u{33C}\u{356}U\u{347}\u{31D}\u{320}R\u{359}\u{33B}\u{325}\u{353}\u{323}L\u{325}\u{316}\u{34E}\u{353}\u{32A}\u{32B}\u{345}R\u{329}\u{356}\u{329}eq\u{348}\u{353}u\u{31E}e\u{331}s\u{319}t\u{324}\u{33A}\u{345}",
                      "aUR\u{345}Lb", "aUR\u{2170}b", "aUR\u{1D43}b", "aUR\u{2B0}b", "aUR\u{AA}b", "aU\u{1C5}b", "a\u{1C5}Lb",
                      "a\u{2160}Bc", "a\u{24B6}Bc", "x\u{345}Yz"]
-        var ours = ModelEncoder()
-        ours.keyEncodingStrategy = .convertToSnakeCase
-        ours.outputFormatting = .sortedKeys
-        let theirs = JSONEncoder()
-        theirs.keyEncodingStrategy = .convertToSnakeCase
-        theirs.outputFormatting = .sortedKeys
+        let (ours, theirs) = snakeCaseEncoders()
         XCTAssertEqual(String(decoding: try ours.encode(Names(names: names)), as: UTF8.self),
                        String(decoding: try theirs.encode(Names(names: names)), as: UTF8.self))
         for name in names {
