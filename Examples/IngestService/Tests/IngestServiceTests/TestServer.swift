@@ -4,9 +4,9 @@ import Hummingbird
 import IngestServiceApp
 import Logging
 import ModelMapper
+import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// The real service on a loopback port chosen by the system, with a fresh dead-letter directory and a
 /// store (by default one that records every event it is given, in memory).
@@ -122,7 +122,7 @@ final class RecordingStore: EventStore {
         var known: Set<Int64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let capacity: Int
 
     init(capacity: Int = .max) {
@@ -130,7 +130,7 @@ final class RecordingStore: EventStore {
     }
 
     func store(_ batch: StoreBatch) async throws -> Int {
-        try state.withLock { state in
+        try state.withLockedValue { state in
             let new = batch.events.map(\.status.id).filter { !state.known.contains($0) }
             guard state.ids.count + new.count <= capacity else { throw TestFailure("the store is full") }
             var inserted = 0
@@ -146,7 +146,7 @@ final class RecordingStore: EventStore {
         try? await gracefulShutdown()
     }
 
-    var ids: [Int64] { state.withLock { $0.ids } }
+    var ids: [Int64] { state.withLockedValue { $0.ids } }
 }
 
 struct TestFailure: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// Tweet JSON Lines made on the fly (nothing stored): record `i` has id `firstID + i`; a seeded
@@ -146,10 +146,10 @@ extension TweetLines {
 
 /// ``ExpectedRecords`` filled in by a stream while it is sent (from the HTTP client's task).
 final class ExpectedRecordsBox: Sendable {
-    private let state = Mutex(ExpectedRecords())
+    private let state = NIOLockedValueBox(ExpectedRecords())
 
     func append(_ part: ExpectedRecords) {
-        state.withLock { whole in
+        state.withLockedValue { whole in
             whole.lines += part.lines
             whole.bytes += part.bytes
             whole.acceptedIDs += part.acceptedIDs
@@ -158,7 +158,7 @@ final class ExpectedRecordsBox: Sendable {
         }
     }
 
-    var value: ExpectedRecords { state.withLock { $0 } }
+    var value: ExpectedRecords { state.withLockedValue { $0 } }
 }
 
 /// A small seeded generator (SplitMix64).

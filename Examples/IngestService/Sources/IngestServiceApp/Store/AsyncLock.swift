@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A first-come first-served lock for async code: one holder at a time across suspension points (an
 /// actor would let a second transaction interleave at each `await`).
@@ -8,7 +8,7 @@ final class AsyncLock: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     func withLock<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         await acquire()
@@ -18,7 +18,7 @@ final class AsyncLock: Sendable {
 
     private func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let acquired = state.withLock { state -> Bool in
+            let acquired = state.withLockedValue { state -> Bool in
                 if !state.locked {
                     state.locked = true
                     return true
@@ -31,7 +31,7 @@ final class AsyncLock: Sendable {
     }
 
     private func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let next = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             if state.waiters.isEmpty {
                 state.locked = false
                 return nil

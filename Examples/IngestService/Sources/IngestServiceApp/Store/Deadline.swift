@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs `body` in a task of its own and answers by `timeout` whether or not that task has ended: with
 /// its result, or with ``StoreError/unavailable(_:)`` (the task is then cancelled and left to end on
@@ -39,10 +39,10 @@ private final class FirstResult<T: Sendable>: Sendable {
         case delivered
     }
 
-    private let state = Mutex(State.empty)
+    private let state = NIOLockedValueBox(State.empty)
 
     func finish(_ result: Result<T, any Error>) {
-        state.withLock { state in
+        state.withLockedValue { state in
             switch state {
             case .empty: state = .finished(result)
             case .waiting(let continuation):
@@ -55,7 +55,7 @@ private final class FirstResult<T: Sendable>: Sendable {
 
     func value() async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            state.withLock { state in
+            state.withLockedValue { state in
                 switch state {
                 case .empty: state = .waiting(continuation)
                 case .finished(let result):

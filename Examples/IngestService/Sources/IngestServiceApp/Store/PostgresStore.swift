@@ -4,7 +4,6 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
-import Synchronization
 
 /// The store for replicas: PostgreSQL through postgres-nio's `PostgresClient` (a connection pool). Each
 /// batch is one transaction: its events inserted with `INSERT … SELECT … FROM unnest(…) ON CONFLICT DO
