@@ -1,7 +1,7 @@
 import CoreMetrics
 import Metrics
-import Prometheus
 import NIOConcurrencyHelpers
+import Prometheus
 
 /// The service's counters, shared by every request and the store. Two views of the same events:
 /// Prometheus metrics through swift-metrics (`GET /metrics`; a registry per instance, so tests and
