@@ -2,8 +2,10 @@ import Foundation
 import XCTest
 import ModelMapper
 
-// Nested class models are decoded into the instance the property holds (YYModel), a skipped value leaves
-// it untouched, and a struct model's `update` is all or nothing (issue 27, point 2).
+// A decode makes a new instance for every nested class model it reads (as JSONDecoder does) and never
+// writes into the instance a property held (issue 36, point 1); only `update` merges into the instances a
+// value holds (YYModel's update). A skipped value leaves the held instance untouched, and a struct model's
+// `update` is all or nothing (issue 27, point 2).
 
 private final class NCItem: JSONMappable {
     var name = ""
@@ -82,10 +84,13 @@ final class NestedClassModelTests: XCTestCase {
         XCTAssertNil(holder.maybe)
     }
 
-    func testAFreshDecodeReadsIntoTheInstanceTheParentMade() throws {
+    func testADecodeMakesANewInstanceForANestedClassModel() throws {
+        let defaults = NCHolder()
         let holder = try NCHolder(json: #"{"item":{"count":4}}"#)
-        XCTAssertEqual(holder.item.name, "preset", "keys absent from the nested object keep the parent's default")
+        XCTAssertFalse(holder.item === defaults.item)
+        XCTAssertEqual(holder.item.name, "", "a new instance: keys absent from the nested object have init()'s values")
         XCTAssertEqual(holder.item.count, 4)
+        XCTAssertEqual(try NCHolder(json: #"{"title":"no item"}"#).item.name, "preset", "an absent key keeps the default")
         let holders = try [NCHolder](json: #"[{"item":{"count":1}},{"item":{"count":2}}]"#)
         XCTAssertFalse(holders[0].item === holders[1].item)
         XCTAssertEqual(holders.map(\.item.count), [1, 2])

@@ -48,7 +48,7 @@ extension ValueCodec {
                 do throws(MappingError) {
                     result = .success(try withParsedDocument(UnsafeRawBufferPointer(utf8), depthLimit: c.options.depthLimit,
                                                              filter: tapeFilter) { tape throws(MappingError) in
-                        try body(DecodeContext(tape: tape, options: c.options, report: c.report), 0)
+                        try body(c.over(tape), 0)
                     })
                 } catch {
                     result = .failure(error)

@@ -12,12 +12,24 @@ struct DecodeContext {
     let lenient: Bool
     /// Collects errors that `invalidValueHandler` turns into reports; nil when errors are thrown.
     let report: ErrorReport?
+    /// Whether nested class models are decoded into the instances their properties hold: only below the
+    /// root of an `update` (YYModel's update). Everywhere else a class model read from JSON is a new
+    /// instance, so a decode never writes into an object it did not create (a shared default).
+    var updatesHeldInstances = false
 
     init(tape: TapeView, options: DecodingOptions, report: ErrorReport? = nil) {
         self.tape = tape
         self.options = options
         lenient = options.conversion == .lenient
         self.report = report
+    }
+
+    /// A context for another tape of the same decode (a hook's rewritten object, an embedded document):
+    /// the same options, report and update mode.
+    func over(_ tape: TapeView) -> DecodeContext {
+        var context = DecodeContext(tape: tape, options: options, report: report)
+        context.updatesHeldInstances = updatesHeldInstances
+        return context
     }
 
     /// A type-mismatch error for the value at `index`.

@@ -71,9 +71,10 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         })
     }
 
-    /// A nested model, struct or class, is decoded into the value the property holds (YYModel merges into
-    /// the instance a property holds): keys absent from the object keep their values, in `update` as in
-    /// a fresh decode (where the value is the one the parent's `init()` made).
+    /// A nested model is decoded into the value the property holds, so keys absent from the object keep
+    /// their values: a struct merges into its own copy; a class merges into the instance it holds only
+    /// below an `update` root (``DecodeContext/updatesHeldInstances``), and otherwise is a new instance
+    /// (see `decodeClass`).
     override var mergesInPlace: Bool { true }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
@@ -81,7 +82,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if c.tape[index].kind == .foreign { return try instance(c, index) }
         var value = M()
         if isClass {
-            try decodeClass(c, index, into: &value)
+            try decodeClass(c, index, into: &value, reusingHeld: true)  // `value` is this decode's own instance
         } else {
             try decodeModel(c, index, into: &value, meta: meta)
         }
@@ -94,7 +95,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         }
         if c.tape[index].kind == .foreign { return pointer.pointee = try instance(c, index) }
         if isClass {
-            try decodeClass(c, index, into: &pointer.pointee)
+            try decodeClass(c, index, into: &pointer.pointee, reusingHeld: c.updatesHeldInstances)
         } else {
             try decodeModel(c, index, into: pointer, meta: meta)
         }
@@ -111,8 +112,10 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try update(inner, i, pointer) }
         }
         if c.tape[index].kind == .foreign { return pointer.pointee = try instance(c, index) }
+        var c = c
+        c.updatesHeldInstances = true
         if isClass {
-            try decodeClass(c, index, into: &pointer.pointee, merging: true)
+            try decodeClass(c, index, into: &pointer.pointee, reusingHeld: true, merging: true)
         } else {
             var copy = pointer.pointee
             try decodeModel(c, index, into: &copy, meta: meta, merging: true)
@@ -127,11 +130,15 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         try ForeignValues.exact(M.self, expected: "an object", c, index)
     }
 
-    /// Classes: decoded into the instance `variable` holds, with the metadata of its dynamic class, unless
-    /// ``JSONPolymorphic`` chooses another class; then a new instance of that class is decoded and
-    /// replaces the old one only once its decode succeeded, so a failure (forgiven by the invalid-value
-    /// handler, say) leaves `variable` untouched.
-    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M, merging: Bool = false) throws(MappingError) {
+    /// Classes. With `reusingHeld` (an update, or an instance this decode made) the object is decoded into
+    /// the instance `variable` holds, with the metadata of its dynamic class. Otherwise (any decode below a
+    /// property, element or root that did not make the instance) a new instance of that dynamic class is
+    /// made with `init()`, decoded, and stored only once its decode succeeded: the held instance may be a
+    /// default shared by every value (`static let standard`), and is never written. ``JSONPolymorphic``
+    /// choosing another class makes a new instance of it the same way, in both modes. A failure (forgiven
+    /// by the invalid-value handler, say) leaves `variable` untouched unless it was decoded in place.
+    private func decodeClass(_ c: DecodeContext, _ index: Int, into variable: inout M, reusingHeld: Bool,
+                             merging: Bool = false) throws(MappingError) {
         if let polymorphic = meta.polymorphic, c.tape[index].kind == .objectStart {
             var i = index
             let object = try JSONObject(tape: c.tape, index: &i)
@@ -141,19 +148,27 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                     error.tokenIndex = index
                     throw error
                 }
-                let chosen = try cache.meta(forDynamic: type)
-                var fresh = chosenClass.init()
-                try withUnsafeMutablePointer(to: &fresh) { pointer throws(MappingError) in
-                    try decodeModel(c, index, into: pointer, meta: chosen)
-                }
-                variable = fresh
+                variable = try decodeNewInstance(of: chosenClass, meta: try cache.meta(forDynamic: type), c, index)
                 return
             }
         }
         let instanceMeta = try dynamicMeta(variable)
+        guard reusingHeld else {
+            variable = try decodeNewInstance(of: Swift.type(of: variable), meta: instanceMeta, c, index)
+            return
+        }
         try withUnsafeMutablePointer(to: &variable) { pointer throws(MappingError) in
             try decodeModel(c, index, into: pointer, meta: instanceMeta, merging: merging)
         }
+    }
+
+    /// A new instance of `type` (`M` or a subclass, whose metadata is `meta`) decoded from the object at `index`.
+    private func decodeNewInstance(of type: M.Type, meta: ModelMeta, _ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
+        var fresh = type.init()
+        try withUnsafeMutablePointer(to: &fresh) { pointer throws(MappingError) in
+            try decodeModel(c, index, into: pointer, meta: meta)
+        }
+        return fresh
     }
 
     /// Decodes the object at `index` into the model variable at `pointer`, running hooks when the type
@@ -189,7 +204,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             do {
                 let tape = try ValueTape(.object(object), depthLimit: c.options.depthLimit)
                 try tape.withView { view throws(MappingError) in
-                    let inner = DecodeContext(tape: view, options: c.options, report: c.report)
+                    let inner = c.over(view)
                     try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta, merging: merging)
                 }
             } catch {

@@ -127,7 +127,8 @@ public struct ModelDecoder: Sendable {
         return try open(type)
     }
 
-    /// Decodes into an existing model: keys absent from the JSON keep their current values.
+    /// Decodes into an existing model: keys absent from the JSON keep their current values, and nested
+    /// class models are merged into the instances `model` holds (every other decode makes new ones).
     public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
@@ -221,7 +222,8 @@ extension JSONMappable {
         self = try ModelDecoder(options: options).decode(Self.self, fromJSONObject: jsonObject)
     }
 
-    /// Merges JSON into this model: keys absent from the JSON keep their current values.
+    /// Merges JSON into this model: keys absent from the JSON keep their current values, and nested class
+    /// models are updated in the instances this model holds (YYModel's `yy_modelSetWithDictionary:`).
     public mutating func update<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
         try ModelDecoder(options: options).update(&self, from: json)
     }
