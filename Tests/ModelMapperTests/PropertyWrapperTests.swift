@@ -46,6 +46,13 @@ private struct PWDocument: JSONMappable {
     var _id = PWObjectID()
     var _rev = 0
     var name = ""
+    /// `_id` of a Codable struct type could be a wrapper's storage (a computed `wrappedValue`): mapped
+    /// explicitly (issue 36.8). `_rev`, an Int, is a plain property by its type.
+    static let mapping = ModelMapping(keys: ["_id": "_id"])
+}
+
+private struct PWUnmappedDocument: JSONMappable {
+    var _id = PWObjectID()
 }
 
 private struct PWBoxed: JSONMappable {
@@ -86,6 +93,12 @@ final class PropertyWrapperTests: XCTestCase {
 
     func testMappingNamesTheWrappedProperty() throws {
         XCTAssertEqual(try PWMapped(json: #"{"user":{"age":5},"age":9}"#).age, 5)
+    }
+
+    func testAnUnderscoredNonScalarWithoutMappingIsRefused() {
+        let error = mappingError { try PWUnmappedDocument(json: #"{"_id":"65f0c1"}"#) }
+        XCTAssertEqual(error?.kind, .unsupportedType)
+        XCTAssertEqual(error?.message.contains(#"keys ["_id": "id"] or ["_id": "_id"]"#), true, error?.message ?? "")
     }
 
     func testPlainUnderscorePropertiesKeepTheirKeys() throws {

@@ -65,6 +65,9 @@ final class MetaBuilder {
                 }
                 continue
             }
+            if mapping.keys[field.name] == nil, PropertyWrappers.isAmbiguousStorage(field, among: fields, codecs: Self.scalarCodecs) {
+                throw MappingError(.unsupportedType, "property \(field.name) of \(M.self) is either the storage of a property wrapper whose wrappedValue is computed (read as \(field.name.dropFirst())) or a property named \(field.name), which cannot be told apart; map `\(field.name)` explicitly: keys [\"\(field.name)\": \"\(field.name.dropFirst())\"] or [\"\(field.name)\": \"\(field.name)\"]")
+            }
             let keyPaths = mapping.keys[field.name]?.paths ?? [[keyStrategy.key(for: field.name)]]
             let fieldCodec: FieldCodec
             do {
@@ -86,7 +89,9 @@ final class MetaBuilder {
             }
             let encodingPath = isEncoded ? mapping.encodingKeys[field.name]?.paths[0] ?? keyPaths[0] : nil
             properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
-                                           keyPaths: keyPaths, isRequired: mapping.required.contains(field.name),
+                                           keyPaths: keyPaths,
+                                           isRequired: mapping.required.contains(field.name)
+                                               || (cache.requiresAllKeys && isDecoded && field.isWritable && !fieldCodec.takesNull),
                                            isReadOnly: !field.isWritable, isDecoded: isDecoded,
                                            encodingPath: encodingPath))
             origins.append(nil)
@@ -275,7 +280,7 @@ final class MetaBuilder {
         return try open(fieldType)
     }
 
-    private static let scalarCodecs: [ObjectIdentifier: @Sendable () -> FieldCodec] = {
+    static let scalarCodecs: [ObjectIdentifier: @Sendable () -> FieldCodec] = {
         var codecs = commonScalarCodecs
         #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
         codecs[ObjectIdentifier(Float80.self)] = { Float80Codec() }

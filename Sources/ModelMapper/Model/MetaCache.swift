@@ -8,8 +8,9 @@ import Foundation
 /// (unsupported types, unknown names) publish nothing: every use builds again and reports the same error.
 ///
 /// Options that change how keys are matched (``DecodingOptions/keyStrategy``,
-/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``) or how collections decode
-/// (``DecodingOptions/lossyCollections``) select a *variant* cache
+/// ``DecodingOptions/caseInsensitiveKeys``, ``EncodingOptions/keyStrategy``), how collections decode
+/// (``DecodingOptions/lossyCollections``) or which keys are required (``DecodingOptions/requiresAllKeys``)
+/// select a *variant* cache
 /// (``forDecoding(_:)``): a whole set of metas built with that default strategy and matching, found once
 /// per decode or encode call, so the per-value paths never look at those options. Options without them use
 /// ``shared``.
@@ -17,7 +18,8 @@ import Foundation
 /// `@unchecked Sendable`: `table` is thread-safe; a build session's metas are its thread's own until
 /// published.
 final class MetaCache: MappedModelCodecs, @unchecked Sendable {
-    static let shared = MetaCache(defaultKeyStrategy: nil, matchesKeysIgnoringCase: false)
+    static let shared = MetaCache(defaultKeyStrategy: nil, matchesKeysIgnoringCase: false, lossyCollections: false,
+                                  requiresAllKeys: false)
 
     /// The key strategy of models whose mapping sets none (nil: `.identity`).
     let defaultKeyStrategy: KeyStrategy?
@@ -25,26 +27,32 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     let matchesKeysIgnoringCase: Bool
     /// Whether every collection codec is lossy (``DecodingOptions/lossyCollections``).
     let lossyCollections: Bool
+    /// Whether every decoded non-Optional property is required (``DecodingOptions/requiresAllKeys``).
+    let requiresAllKeys: Bool
 
-    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool, lossyCollections: Bool = false) {
+    private init(defaultKeyStrategy: KeyStrategy?, matchesKeysIgnoringCase: Bool, lossyCollections: Bool,
+                 requiresAllKeys: Bool) {
         self.defaultKeyStrategy = defaultKeyStrategy
         self.matchesKeysIgnoringCase = matchesKeysIgnoringCase
         self.lossyCollections = lossyCollections
+        self.requiresAllKeys = requiresAllKeys
     }
 
     /// The cache whose metas follow `options`' key strategy and case matching.
     @inline(__always)
     static func forDecoding(_ options: DecodingOptions) throws(MappingError) -> MetaCache {
-        if options.keyStrategy == nil && !options.caseInsensitiveKeys && !options.lossyCollections { return shared }
+        if options.keyStrategy == nil && !options.caseInsensitiveKeys && !options.lossyCollections && !options.requiresAllKeys {
+            return shared
+        }
         return try Variants.shared.cache(options.keyStrategy, ignoringCase: options.caseInsensitiveKeys,
-                                         lossyCollections: options.lossyCollections)
+                                         lossyCollections: options.lossyCollections, requiresAllKeys: options.requiresAllKeys)
     }
 
     /// The cache whose metas follow `options`' key strategy.
     @inline(__always)
     static func forEncoding(_ options: EncodingOptions) throws(MappingError) -> MetaCache {
         guard let strategy = options.keyStrategy else { return shared }
-        return try Variants.shared.cache(strategy, ignoringCase: false, lossyCollections: false)
+        return try Variants.shared.cache(strategy, ignoringCase: false, lossyCollections: false, requiresAllKeys: false)
     }
 
     /// Variant caches, made on first use and kept for the process (metas are never freed).
@@ -73,6 +81,7 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             let closure: ClosureWords
             let ignoringCase: Bool
             let lossyCollections: Bool
+            let requiresAllKeys: Bool
 
             /// A nonzero table key.
             var tableKey: UInt {
@@ -104,7 +113,8 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             }
         }
 
-        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
+        func cache(_ strategy: KeyStrategy?, ignoringCase: Bool, lossyCollections: Bool,
+                   requiresAllKeys: Bool) throws(MappingError) -> MetaCache {
             let index: UInt
             switch strategy {
             case nil: index = 1
@@ -115,16 +125,19 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             case .screamingSnakeCase: index = 6
             case .firstLetterLowercased: index = 7
             case .custom:
-                return try customCache(strategy!, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
+                return try customCache(strategy!, ignoringCase: ignoringCase, lossyCollections: lossyCollections,
+                                       requiresAllKeys: requiresAllKeys)
             }
-            let key = index << 2 | (ignoringCase ? 1 : 0) | (lossyCollections ? 2 : 0)
+            let key = index << 3 | (ignoringCase ? 1 : 0) | (lossyCollections ? 2 : 0) | (requiresAllKeys ? 4 : 0)
             if let cache = builtins.value(for: key) { return cache }
             return builtins.insertIfAbsent(key, MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
-                                                          lossyCollections: lossyCollections))
+                                                          lossyCollections: lossyCollections, requiresAllKeys: requiresAllKeys))
         }
 
-        private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool, lossyCollections: Bool) throws(MappingError) -> MetaCache {
-            let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase, lossyCollections: lossyCollections)
+        private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool, lossyCollections: Bool,
+                                 requiresAllKeys: Bool) throws(MappingError) -> MetaCache {
+            let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase, lossyCollections: lossyCollections,
+                                requiresAllKeys: requiresAllKeys)
             let tableKey = key.tableKey
             if let found = customs.value(for: tableKey)?.find(key) { return found }
             var full = false
@@ -138,7 +151,8 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
                     customCount += 1
                 }
                 return CustomEntry(key: key, cache: MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
-                                                              lossyCollections: lossyCollections), next: present)
+                                                              lossyCollections: lossyCollections, requiresAllKeys: requiresAllKeys),
+                                   next: present)
             }
             if let found = kept?.find(key) { return found }
             assert(full, "a custom variant is either found or refused")

@@ -6,8 +6,11 @@
 /// property `_name` is a wrapper's storage when its type is a struct or class with a stored property
 /// named `wrappedValue`, the shape of nearly every wrapper. Such a property is mapped as `name` (its key,
 /// and the name `ModelMapping` and error paths use). A wrapper that computes `wrappedValue` from other
-/// storage cannot be told from a plain property of its type: it keeps the key `_name` unless
-/// `ModelMapping.keys` names another (documented in the migration guides).
+/// storage cannot be told from a plain property of its type by shape. A `_name` of a JSON scalar, model,
+/// raw-value enum or collection type is a plain property (`_id: String` keeps the key `_id`); any other
+/// `_name` with no stored `name` beside it is ambiguous (`isAmbiguousStorage`), and its model is refused
+/// until `ModelMapping.keys` maps it one way or the other: guessing would read `{"age": 42}` as nothing
+/// and write `{"_age": …}`, silently.
 enum PropertyWrappers {
     /// A wrapper's storage field and what reflection shows of the wrapper.
     struct Storage {
@@ -28,6 +31,21 @@ enum PropertyWrappers {
             return renamed
         }
         return (resolved, storages)
+    }
+
+    /// Whether `field`, left unresolved by `resolve`, may be a wrapper's storage as well as a plain
+    /// property: named `_name` with no stored `name` among `fields`, and of a type that is no JSON scalar
+    /// (`codecs`: the built-in scalar codecs), collection, model or raw-value enum — the types a wrapper
+    /// has, which the mapper would read through `Decodable`.
+    static func isAmbiguousStorage(_ field: ReflectedField, among fields: [ReflectedField],
+                                   codecs: [ObjectIdentifier: @Sendable () -> FieldCodec]) -> Bool {
+        guard field.name.count > 1, field.name.first == "_" else { return false }
+        let name = field.name.dropFirst()
+        if fields.contains(where: { $0.name == name }) { return false }
+        let type = field.type
+        if codecs[ObjectIdentifier(type)] != nil { return false }
+        if type is any ContainerField.Type || type is any JSONMappable.Type || type is any RawRepresentable.Type { return false }
+        return true
     }
 
     /// The wrapper shape of `type`: a struct or class with a stored `wrappedValue`, else nil.

@@ -80,6 +80,23 @@ public struct DecodingOptions: Sendable {
     ///
     /// Like ``keyStrategy``, this selects metadata built for it once and kept: decodes without it pay nothing.
     public var lossyCollections = false
+    /// Whether every property that can be decoded and cannot hold `nil` must have its key in the object,
+    /// as if listed in its model's ``ModelMapping/required``: an absent key (or a `null` for it) is
+    /// `.missingKey`, one error naming every such key of the object (``MappingError/missingProperties``).
+    /// Optionals, `let`s, properties in ``ModelMapping/ignoredWhenDecoding`` and those a mapping leaves
+    /// out are not required. Off by default: a missing key keeps the property's value (YYModel's rule).
+    ///
+    /// Use it where a silent default would hide a mistake: a nested model without the parent's
+    /// ``ModelMapping/keyStrategy``, a forgotten `.snakeCase`, a client that renamed a field.
+    ///
+    /// ```swift
+    /// var options = DecodingOptions.strict
+    /// options.requiresAllKeys = true
+    /// ```
+    ///
+    /// An update (``JSONMappable/update(json:options:)``) checks only the keys it carries, as for
+    /// `required`. Like ``keyStrategy``, this selects metadata built for it once and kept.
+    public var requiresAllKeys = false
     /// Values handed to hooks and transformers in ``MappingContext/userInfo`` (a tenant, a locale, a
     /// clock); empty by default. Reading them costs nothing to models without hooks or transformers.
     ///

@@ -1,0 +1,29 @@
+extension ModelMapping {
+    /// Builds the metadata of `types`, and of every model they reach, now rather than at their first
+    /// decode or encode, and throws the first ``MappingError`` a first use would throw: an unknown name in
+    /// `keys`, `ignored`, `only`, `required` or another list, a flattened property that cannot be
+    /// flattened, a weak or unowned property that is not ignored, a property type the mapper cannot read,
+    /// an ambiguous `_name` field (a property wrapper whose `wrappedValue` is computed). A server calls it
+    /// once at start-up, so a mapping mistake stops the boot instead of failing the first request.
+    ///
+    /// ```swift
+    /// try ModelMapping.validate(Book.self, Author.self)
+    /// ```
+    ///
+    /// The errors are of kind `.unsupportedType` and name the type, the property and the name at fault.
+    /// What is built is kept (as a first use keeps it): later decodes and encodes with default key matching
+    /// find it ready. Options that select other metadata (``DecodingOptions/keyStrategy``,
+    /// ``DecodingOptions/caseInsensitiveKeys``, ``DecodingOptions/lossyCollections``,
+    /// ``DecodingOptions/requiresAllKeys``, ``EncodingOptions/keyStrategy``) build theirs at their first
+    /// use; pass them with ``validate(_:decoding:)`` to build those too. Subclasses chosen by
+    /// ``JSONPolymorphic`` at run time are not reached: list them.
+    public static func validate(_ types: any JSONMappable.Type...) throws {
+        try validate(types, decoding: .lenient)
+    }
+
+    /// ``validate(_:)-(any JSONMappable.Type...)`` for the metadata that `options` select.
+    public static func validate(_ types: [any JSONMappable.Type], decoding options: DecodingOptions) throws {
+        let cache = try MetaCache.forDecoding(options)
+        for type in types { _ = try cache.meta(forDynamic: type) }
+    }
+}
