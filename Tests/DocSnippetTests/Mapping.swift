@@ -243,6 +243,14 @@ final class MappingSnippets: XCTestCase {
         // {"AvatarURL":"a.png","FollowerCount":3}
         XCTAssertEqual(pascal, #"{"AvatarURL":"a.png","FollowerCount":3}"#)
 
+        let listed: EncodingOptions = [.keys(.snakeCase), .sortedKeys, .keys(.kebabCase)]
+        // listed == [.keys(.kebabCase), .sortedKeys] (the later key strategy wins), listed.sortedKeys == true
+        let shouting = try profile.jsonString(options: [listed, .keys(.screamingSnakeCase)])
+        // {"AVATAR_URL":"a.png","FOLLOWER_COUNT":3}
+        XCTAssertEqual(listed, [.keys(.kebabCase), .sortedKeys])
+        XCTAssertTrue(listed.sortedKeys)
+        XCTAssertEqual(shouting, #"{"AVATAR_URL":"a.png","FOLLOWER_COUNT":3}"#)
+
         struct Legacy: JSONMappable {
             var userID = 0
             var displayName = ""

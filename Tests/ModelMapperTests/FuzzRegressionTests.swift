@@ -351,8 +351,7 @@ enum FuzzTargets {
         var custom = DecodingOptions(conversion: seed & 8 == 0 ? .lenient : .strict, dateStrategy: strategy,
                                      depthLimit: 48, wrapsSingleValues: true)
         custom = custom.skippingInvalidValues { reports.record($0) }
-        var encoding = EncodingOptions.dates(strategy)
-        encoding.insert(.escapesSlashes)
+        let encoding: EncodingOptions = [.dates(strategy), .escapesSlashes]
         return [
             Variant(name: "lenient", decoding: .lenient, encoding: [], dateTolerance: 1e-6),
             Variant(name: "strict", decoding: .strict, encoding: [], dateTolerance: 1e-6),
@@ -524,8 +523,7 @@ enum FuzzTargets {
         let strict = strictCounterpart(variant.decoding)
         let extras: [EncodingOptions] = seed % 4 == 0 ? [[], [.sortedKeys, .prettyPrinted, .writesNulls]] : [[]]
         for extra in extras {
-            var encoding = variant.encoding
-            encoding.formUnion(extra)
+            let encoding: EncodingOptions = [variant.encoding, extra]
             let data: Data
             do {
                 data = try decoded.jsonData(options: encoding)

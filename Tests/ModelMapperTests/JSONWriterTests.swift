@@ -229,7 +229,7 @@ final class CompactEncodingLoopTests: XCTestCase {
             for nulls in [false, true] {
                 let base: EncodingOptions = nulls ? [.writesNulls] : []
                 let compact = try m.jsonData(options: base)
-                let general = try m.jsonData(options: base.union(.escapesSlashes))
+                let general = try m.jsonData(options: [base, .escapesSlashes])
                 XCTAssertEqual(String(decoding: compact, as: UTF8.self), String(decoding: general, as: UTF8.self))
                 XCTAssertEqual(try EveryKind(json: compact), m)
             }

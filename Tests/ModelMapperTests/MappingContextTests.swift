@@ -153,9 +153,9 @@ final class MappingContextTests: XCTestCase {
         XCTAssertEqual(object, ["enc  e"])
         let encoder = try ContextLog.shared.events { _ = try ModelEncoder(options: encoding).encode(["k": CXUser()]) }
         XCTAssertEqual(encoder, ["enc k e"])
-        // userInfo survives the set algebra.
-        XCTAssertEqual(encoding.union(.prettyPrinted).userInfo["tenant"] as? String, "e")
-        XCTAssertEqual(EncodingOptions.prettyPrinted.union(encoding).userInfo["tenant"] as? String, "e")
+        // userInfo survives composing options, on either side.
+        XCTAssertEqual(([encoding, .prettyPrinted] as EncodingOptions).userInfo["tenant"] as? String, "e")
+        XCTAssertEqual(([.prettyPrinted, encoding] as EncodingOptions).userInfo["tenant"] as? String, "e")
     }
 
     func testTransformersBothWays() throws {

@@ -654,12 +654,12 @@ final class RoundTripTests: XCTestCase {
                                         diff: DiffOptions = DiffOptions(), file: StaticString = #filePath,
                                         line: UInt = #line) -> Data? {
         var diff = diff
-        if options.contains(.sortedKeys) { diff.keyOrder = false }
+        if options.sortedKeys { diff.keyOrder = false }
         let data: Data
         do {
             data = try original.jsonData(options: options)
         } catch {
-            XCTFail("seed \(seed) case \(n) \(options.rawValue): encoding failed: \(error)", file: file, line: line)
+            XCTFail("seed \(seed) case \(n) \(options): encoding failed: \(error)", file: file, line: line)
             return nil
         }
         // The output is JSON by Foundation's reckoning too.
@@ -671,7 +671,7 @@ final class RoundTripTests: XCTestCase {
             let decoded = try M(json: data)
             let differences = deepDiff(original, decoded, options: diff)
             if !differences.isEmpty {
-                XCTFail("seed \(seed) case \(n) options \(options.rawValue): round trip differs:\n  "
+                XCTFail("seed \(seed) case \(n) options \(options): round trip differs:\n  "
                     + differences.joined(separator: "\n  ") + "\njson: \(String(decoding: data, as: UTF8.self))",
                         file: file, line: line)
             }

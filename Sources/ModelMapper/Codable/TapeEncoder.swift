@@ -193,11 +193,11 @@ final class TapeEncodingState {
         isFoundation = mode == .foundation
         self.strategies = strategies
         self.usesMapping = usesMapping
-        writesNulls = mode == .mapping && options.contains(.writesNulls)
+        writesNulls = mode == .mapping && options.writesNulls
         if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
         if case .custom = strategies.keys { customKeys = convertsKeys } else { customKeys = false }
-        escapesSlashes = options.contains(.escapesSlashes)
-        pretty = options.contains(.prettyPrinted)
+        escapesSlashes = options.escapesSlashes
+        pretty = options.prettyPrinted
         out = EncodeContext(options: options, capacity: 0)
     }
 

@@ -15,10 +15,10 @@ struct EncodeContext {
     init(options: EncodingOptions, capacity: Int = 1024) {
         writer = JSONWriter(options: options, capacity: capacity)
         self.options = options
-        writesNulls = options.contains(.writesNulls)
-        sortsKeys = options.contains(.sortedKeys)
-        escapesSlashes = options.contains(.escapesSlashes)
-        writesPlainKeys = !escapesSlashes && !options.contains(.prettyPrinted)
+        writesNulls = options.writesNulls
+        sortsKeys = options.sortedKeys
+        escapesSlashes = options.escapesSlashes
+        writesPlainKeys = !escapesSlashes && !options.prettyPrinted
     }
 }
 

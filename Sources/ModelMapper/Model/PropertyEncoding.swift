@@ -185,7 +185,10 @@ private func hasContent(_ members: [EncodingPlan.Member], _ base: UnsafeRawPoint
 /// hook, write what it returns.
 func encodeWithHook(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: ModelMeta,
                     hook: (UnsafeRawPointer, inout JSONObject, MappingContext) throws -> Void, _ e: inout EncodeContext) throws(MappingError) {
-    var inner = EncodeContext(options: e.options.subtracting([.prettyPrinted, .sortedKeys]))
+    var compact = e.options
+    compact.prettyPrinted = false
+    compact.sortedKeys = false
+    var inner = EncodeContext(options: compact)
     inner.path = e.path
     try encodeProperties(base, meta: meta, &inner)
     var object = try JSONObject(encoded: inner.writer.bytes)

@@ -51,8 +51,8 @@ extension ModelEncoder {
     /// ``options`` with the layout of ``outputFormatting`` (for models).
     var modelOptions: EncodingOptions {
         var o = options
-        if outputFormatting.contains(.sortedKeys) { o.insert(.sortedKeys) }
-        if outputFormatting.contains(.prettyPrinted) { o.insert(.prettyPrinted) }
+        if outputFormatting.contains(.sortedKeys) { o.sortedKeys = true }
+        if outputFormatting.contains(.prettyPrinted) { o.prettyPrinted = true }
         return o
     }
 
@@ -60,7 +60,7 @@ extension ModelEncoder {
     /// `.withoutEscapingSlashes` (for Codable values, as JSONEncoder).
     var codableOptions: EncodingOptions {
         var o = modelOptions
-        if outputFormatting.contains(.withoutEscapingSlashes) { o.remove(.escapesSlashes) } else { o.insert(.escapesSlashes) }
+        o.escapesSlashes = !outputFormatting.contains(.withoutEscapingSlashes)
         return o
     }
 
@@ -73,7 +73,7 @@ extension ModelEncoder {
         strategies.userInfo = userInfo
         let options = codableOptions
         // Written as `encode(to:)` goes when it can be (no sorted keys, containers used in order).
-        if !options.contains(.sortedKeys) {
+        if !options.sortedKeys {
             let stream = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
             stream.out = EncodeContext(options: options, capacity: 4096)
             if try stream.streamRoot(value) { return stream.out.writer }

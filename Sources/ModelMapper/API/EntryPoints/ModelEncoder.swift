@@ -79,7 +79,7 @@ extension JSONMappable {
 
     /// The model as a ``JSONValue``.
     public func jsonValue(options: EncodingOptions = []) throws -> JSONValue {
-        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeOutput(self).bytes)
+        try JSONValue(json: ModelEncoder(options: options.compact).encodeOutput(self).bytes)
     }
 
     /// The model as a `JSONSerialization`-compatible object (`[String: Any]`).
@@ -101,7 +101,7 @@ extension Array where Element: JSONMappable {
 
     /// The models as a ``JSONValue`` array.
     public func jsonValue(options: EncodingOptions = []) throws -> JSONValue {
-        try JSONValue(json: ModelEncoder(options: options.subtracting(.prettyPrinted)).encodeOutput(self).bytes)
+        try JSONValue(json: ModelEncoder(options: options.compact).encodeOutput(self).bytes)
     }
 
     /// The models as a `JSONSerialization`-compatible array.
@@ -134,5 +134,14 @@ extension JSONValue {
         var writer = JSONWriter(options: options)
         writer.write(self)
         return writer.takeData()
+    }
+}
+
+extension EncodingOptions {
+    /// These options without pretty printing (what is parsed again needs no layout).
+    var compact: EncodingOptions {
+        var options = self
+        options.prettyPrinted = false
+        return options
     }
 }

@@ -1,133 +1,114 @@
-/// How models are written as JSON.
+/// How models are written as JSON: configuration as a value.
 ///
-/// An option set (`[.sortedKeys, .prettyPrinted, .dates(.iso8601), .keys(.snakeCase)]`) of flags and of
-/// strategies: a date strategy, a key strategy and `userInfo` are members like the flags, so equality and
-/// `contains` see them (`.dates(.iso8601) != []`).
-public struct EncodingOptions: OptionSet, Sendable {
-    public private(set) var rawValue: Int
+/// Written as a list of options, each a static member that sets one thing, or one option alone:
+///
+/// ```swift
+/// let options: EncodingOptions = [.sortedKeys, .keys(.snakeCase), .dates(.iso8601)]
+/// try model.jsonString(options: .dates(.secondsSince1970))
+/// ```
+///
+/// or as a value whose properties are read and set (`options.sortedKeys = true`,
+/// `options.dateStrategy = .iso8601`). The list is not a set: it is applied element by element, in order,
+/// onto the defaults (``init()``), and the result is one value with one setting per property. Two options
+/// are equal when their settings are, whatever the order they were written in. `[]` is the defaults.
+public struct EncodingOptions: Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// Object keys in lexicographic order of their UTF-8 bytes (as JSONEncoder's `.sortedKeys`); off by
+    /// default.
+    public var sortedKeys = false
+    /// Two-space indentation and one member per line; off by default.
+    public var prettyPrinted = false
+    /// Write `null` for nil optionals instead of omitting the key; off by default.
+    public var writesNulls = false
+    /// Escape `/` as `\/` (as JSONSerialization does by default); off by default.
+    public var escapesSlashes = false
     /// How `Date` properties are written; ISO 8601 in UTC by default (fraction only when non-zero).
     public var dateStrategy: DateStrategy = .default
     /// The key strategy of every model whose ``ModelMapping/keyStrategy`` is nil (JSONEncoder's
     /// `keyEncodingStrategy`); nil: `.identity`. `[.sortedKeys, .keys(.snakeCase)]` sets it too.
     public var keyStrategy: KeyStrategy? = nil
     /// Values handed to encoding hooks and transformers in ``MappingContext/userInfo``; empty by default.
-    /// Like the strategies, kept by the set algebra, and taken from the other side of a union when empty.
     public var userInfo: [String: any Sendable] = [:]
 
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The defaults: compact output in the models' key order, nil optionals omitted, `/` not escaped,
+    /// the default date strategy, no key strategy and no `userInfo` (the same as `[]`).
+    public init() {}
 
-    // MARK: Set algebra over the flags and the strategies
-    //
-    // The options are a set of flags (`rawValue`) and of at most one date strategy, one key strategy and one
-    // `userInfo`: a strategy that is not the default (`.default`, nil, empty) is a member like a flag. So
-    // `.dates(.iso8601) != []`, `.keys(.snakeCase).contains(.keys(.kebabCase))` is false, and the operations
-    // below keep the strategies (OptionSet's default implementations rebuild the value from `rawValue` alone,
-    // which would drop them). Strategies are the same when they have the same case and arguments; a
-    // `.custom` one is the same only as the same closure value. `userInfo` values are compared as
-    // `AnyHashable` when they are `Hashable`, else by their `String(reflecting:)`.
+    /// The defaults with each element applied in order: a flag any element sets is set, and a later
+    /// element's date strategy or key strategy replaces an earlier one's (`[.dates(.iso8601),
+    /// .dates(.secondsSince1970)]` writes seconds). `userInfo` entries are merged, a later element's value
+    /// winning for the same key. An element that leaves a setting at its default (`.dates(.default)`
+    /// included) changes nothing, so `[base, .prettyPrinted]` is `base` with pretty printing; to turn a
+    /// flag off or clear a strategy, set the property (`options.prettyPrinted = false`).
+    public init(arrayLiteral elements: EncodingOptions...) {
+        for element in elements { apply(element) }
+    }
 
+    /// Sets here what `other` sets: its flags that are on, its strategies that are not the defaults, its
+    /// `userInfo` entries.
+    private mutating func apply(_ other: EncodingOptions) {
+        sortedKeys = sortedKeys || other.sortedKeys
+        prettyPrinted = prettyPrinted || other.prettyPrinted
+        writesNulls = writesNulls || other.writesNulls
+        escapesSlashes = escapesSlashes || other.escapesSlashes
+        if !other.dateStrategy.isDefault { dateStrategy = other.dateStrategy }
+        if let strategy = other.keyStrategy { keyStrategy = strategy }
+        userInfo.merge(other.userInfo) { _, later in later }
+    }
+
+    /// Options with ``sortedKeys-swift.property`` on.
+    public static var sortedKeys: EncodingOptions {
+        var options = EncodingOptions()
+        options.sortedKeys = true
+        return options
+    }
+
+    /// Options with ``prettyPrinted-swift.property`` on.
+    public static var prettyPrinted: EncodingOptions {
+        var options = EncodingOptions()
+        options.prettyPrinted = true
+        return options
+    }
+
+    /// Options with ``writesNulls-swift.property`` on.
+    public static var writesNulls: EncodingOptions {
+        var options = EncodingOptions()
+        options.writesNulls = true
+        return options
+    }
+
+    /// Same as ``writesNulls-swift.type.property``.
+    public static var nulls: EncodingOptions { writesNulls }
+
+    /// Options with ``escapesSlashes-swift.property`` on.
+    public static var escapesSlashes: EncodingOptions {
+        var options = EncodingOptions()
+        options.escapesSlashes = true
+        return options
+    }
+
+    /// Options with a default key strategy (``keyStrategy``).
+    public static func keys(_ strategy: KeyStrategy) -> EncodingOptions {
+        var options = EncodingOptions()
+        options.keyStrategy = strategy
+        return options
+    }
+
+    /// Options with a date strategy (``dateStrategy``).
+    public static func dates(_ strategy: DateStrategy) -> EncodingOptions {
+        var options = EncodingOptions()
+        options.dateStrategy = strategy
+        return options
+    }
+
+    /// Whether the settings are the same. Strategies are the same when they have the same case and
+    /// arguments; a `.custom` one only as the same closure value (or the same
+    /// ``KeyStrategy/custom(id:_:)`` id). `userInfo` values are compared as `AnyHashable` when they are
+    /// `Hashable`, else by their `String(reflecting:)`.
     public static func == (lhs: EncodingOptions, rhs: EncodingOptions) -> Bool {
-        lhs.rawValue == rhs.rawValue && lhs.dateStrategy.isSame(as: rhs.dateStrategy)
-            && KeyStrategy.isSame(lhs.keyStrategy, rhs.keyStrategy) && Self.userInfo(lhs.userInfo, equals: rhs.userInfo)
-    }
-
-    /// Whether every flag of `member` is set here and every strategy `member` carries is this one's.
-    public func contains(_ member: EncodingOptions) -> Bool {
-        rawValue & member.rawValue == member.rawValue
-            && (member.dateStrategy.isDefault || dateStrategy.isSame(as: member.dateStrategy))
-            && (member.keyStrategy == nil || KeyStrategy.isSame(keyStrategy, member.keyStrategy))
-            && member.userInfo.allSatisfy { key, value in userInfo[key].map { Self.value($0, equals: value) } ?? false }
-    }
-
-    public func isSubset(of other: EncodingOptions) -> Bool { other.contains(self) }
-
-    public func isSuperset(of other: EncodingOptions) -> Bool { contains(other) }
-
-    public func isDisjoint(with other: EncodingOptions) -> Bool { intersection(other).isEmpty }
-
-    public var isEmpty: Bool { self == EncodingOptions() }
-
-    /// A union takes the other side's strategies where this one has none (its own win where both have one).
-    public mutating func formUnion(_ other: EncodingOptions) {
-        rawValue |= other.rawValue
-        if dateStrategy.isDefault { dateStrategy = other.dateStrategy }
-        if keyStrategy == nil { keyStrategy = other.keyStrategy }
-        if userInfo.isEmpty { userInfo = other.userInfo }
-    }
-
-    /// An intersection keeps a strategy both sides have.
-    public mutating func formIntersection(_ other: EncodingOptions) {
-        rawValue &= other.rawValue
-        if !dateStrategy.isSame(as: other.dateStrategy) { dateStrategy = .default }
-        if !KeyStrategy.isSame(keyStrategy, other.keyStrategy) { keyStrategy = nil }
-        if !Self.userInfo(userInfo, equals: other.userInfo) { userInfo = [:] }
-    }
-
-    /// A symmetric difference keeps a strategy one side has; where both have the same one it goes, where
-    /// they differ this side's stays (one value has room for one strategy).
-    public mutating func formSymmetricDifference(_ other: EncodingOptions) {
-        rawValue ^= other.rawValue
-        if dateStrategy.isSame(as: other.dateStrategy) { dateStrategy = .default } else if dateStrategy.isDefault { dateStrategy = other.dateStrategy }
-        if KeyStrategy.isSame(keyStrategy, other.keyStrategy) { keyStrategy = nil } else if keyStrategy == nil { keyStrategy = other.keyStrategy }
-        if Self.userInfo(userInfo, equals: other.userInfo) { userInfo = [:] } else if userInfo.isEmpty { userInfo = other.userInfo }
-    }
-
-    /// Subtracting removes the flags of `other` and each strategy of `other` that this one has.
-    public mutating func subtract(_ other: EncodingOptions) {
-        rawValue &= ~other.rawValue
-        if !other.dateStrategy.isDefault && dateStrategy.isSame(as: other.dateStrategy) { dateStrategy = .default }
-        if other.keyStrategy != nil && KeyStrategy.isSame(keyStrategy, other.keyStrategy) { keyStrategy = nil }
-        if !other.userInfo.isEmpty && Self.userInfo(userInfo, equals: other.userInfo) { userInfo = [:] }
-    }
-
-    public func union(_ other: EncodingOptions) -> EncodingOptions {
-        var result = self
-        result.formUnion(other)
-        return result
-    }
-
-    public func intersection(_ other: EncodingOptions) -> EncodingOptions {
-        var result = self
-        result.formIntersection(other)
-        return result
-    }
-
-    public func symmetricDifference(_ other: EncodingOptions) -> EncodingOptions {
-        var result = self
-        result.formSymmetricDifference(other)
-        return result
-    }
-
-    public func subtracting(_ other: EncodingOptions) -> EncodingOptions {
-        var result = self
-        result.subtract(other)
-        return result
-    }
-
-    @discardableResult
-    public mutating func insert(_ newMember: EncodingOptions) -> (inserted: Bool, memberAfterInsert: EncodingOptions) {
-        if contains(newMember) { return (false, newMember) }
-        // Where both carry a strategy this one's stays, as in a union: then `newMember` is not a member.
-        formUnion(newMember)
-        return (contains(newMember), newMember)
-    }
-
-    @discardableResult
-    public mutating func remove(_ member: EncodingOptions) -> EncodingOptions? {
-        let present = intersection(member)
-        subtract(member)
-        return present.isEmpty ? nil : present
-    }
-
-    @discardableResult
-    public mutating func update(with newMember: EncodingOptions) -> EncodingOptions? {
-        // Unlike a union, the new member's strategies replace this one's.
-        let present = intersection(newMember)
-        rawValue |= newMember.rawValue
-        if !newMember.dateStrategy.isDefault { dateStrategy = newMember.dateStrategy }
-        if let strategy = newMember.keyStrategy { keyStrategy = strategy }
-        if !newMember.userInfo.isEmpty { userInfo = newMember.userInfo }
-        return present.isEmpty ? nil : present
+        lhs.sortedKeys == rhs.sortedKeys && lhs.prettyPrinted == rhs.prettyPrinted
+            && lhs.writesNulls == rhs.writesNulls && lhs.escapesSlashes == rhs.escapesSlashes
+            && lhs.dateStrategy.isSame(as: rhs.dateStrategy) && KeyStrategy.isSame(lhs.keyStrategy, rhs.keyStrategy)
+            && Self.userInfo(lhs.userInfo, equals: rhs.userInfo)
     }
 
     private static func userInfo(_ a: [String: any Sendable], equals b: [String: any Sendable]) -> Bool {
@@ -138,39 +119,16 @@ public struct EncodingOptions: OptionSet, Sendable {
         if let a = a as? any Hashable, let b = b as? any Hashable { return AnyHashable(a) == AnyHashable(b) }
         return String(reflecting: a) == String(reflecting: b)
     }
-
-    /// Object keys in lexicographic order of their UTF-8 bytes (as JSONEncoder's `.sortedKeys`).
-    public static let sortedKeys = EncodingOptions(rawValue: 1 << 0)
-    /// Two-space indentation and one member per line.
-    public static let prettyPrinted = EncodingOptions(rawValue: 1 << 1)
-    /// Write `null` for nil optionals instead of omitting the key.
-    public static let writesNulls = EncodingOptions(rawValue: 1 << 2)
-    /// Same as ``writesNulls``.
-    public static let nulls = writesNulls
-    /// Escape `/` as `\/` (as JSONSerialization does by default); off by default.
-    public static let escapesSlashes = EncodingOptions(rawValue: 1 << 3)
-
-    /// Options with a default key strategy (``keyStrategy``).
-    public static func keys(_ strategy: KeyStrategy) -> EncodingOptions {
-        var options = EncodingOptions()
-        options.keyStrategy = strategy
-        return options
-    }
-
-    /// Options with a date strategy.
-    public static func dates(_ strategy: DateStrategy) -> EncodingOptions {
-        var options = EncodingOptions()
-        options.dateStrategy = strategy
-        return options
-    }
 }
 
 extension JSONWriter {
     /// A writer laid out as `options` say (pretty printing, sorted keys, escaped slashes).
     init(options: EncodingOptions, capacity: Int = 256) {
-        self.init(layout: Layout(prettyPrinted: options.contains(.prettyPrinted),
-                                 sortedKeys: options.contains(.sortedKeys),
-                                 escapesSlashes: options.contains(.escapesSlashes)),
-                  capacity: capacity)
+        let layout = Layout(
+            prettyPrinted: options.prettyPrinted,
+            sortedKeys: options.sortedKeys,
+            escapesSlashes: options.escapesSlashes
+        )
+        self.init(layout: layout, capacity: capacity)
     }
 }
