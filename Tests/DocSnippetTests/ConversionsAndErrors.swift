@@ -86,11 +86,11 @@ final class ConversionsAndErrorsSnippets: XCTestCase {
         }
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         XCTAssertEqual(describe { try Book(json: "{\"id\":1,\n \"n\": tru}") },
-                       "line 2, column 7: syntax: lexical error: invalid literal (expected true, false or null)")
+                       "line 2, column 7: syntax: invalid literal (expected true, false or null)")
         XCTAssertEqual(describe { try Book(json: #"{"id":1,"authors":{"name":"x"}}"#) },
                        "line 1, column 19: typeMismatch at authors: expected an array, found an object")
         XCTAssertEqual(describe { try Book(json: #"{"n":"Dune"}"#) },
-                       "line 1, column 1: missingKey at bookID: required key id | ID | book_id is missing")
+                       "line 1, column 1: missingKey at bookID (JSON id): required key id | ID | book_id is missing")
         XCTAssertEqual(describe { try [W](json: "[{\"user\":{\"id\":1}},\n {\"user\":{\"id\":300}}]") },
                        "line 2, column 16: invalidValue at [1].user.id: 300 is out of range for Int8")
         XCTAssertEqual(describe { try Person(json: #"{"age":-1}"#) }, "line 1, column 1: validation: age must not be negative")

@@ -202,9 +202,9 @@ final class MappingSnippets: XCTestCase {
         do {
             _ = try Customer(json: #"{"name": "Bo"}"#)
         } catch let error as MappingError {
-            print(error)  // line 1, column 1: missingKey at address.city: required key city is missing
+            print(error)  // line 1, column 1: missingKey at address.city (JSON city): required key city is missing
         }
-        XCTAssertEqual(printed, "line 1, column 1: missingKey at address.city: required key city is missing")
+        XCTAssertEqual(printed, "line 1, column 1: missingKey at address.city (JSON city): required key city is missing")
 
         struct Shared: JSONMappable {
             var city = ""

@@ -87,21 +87,21 @@ final class ParsingTests: XCTestCase {
         .init(json: "{\n  \"a\": 1,\n  \"b\": @}", line: 3, column: 8, message: "invalid char"),
         .init(json: "[\n1,\n  'single']", line: 3, column: 3, message: "invalid char"),
         // Missing colon: the token where the colon should be.
-        .init(json: "{\n  \"a\": 1,\n  \"b\" 2}", line: 3, column: 7, message: "colon"),
-        .init(json: "{\n  \"a\": 1,\n  \"b\" \"c\"}", line: 3, column: 7, message: "colon"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\" 2}", line: 3, column: 7, message: "expected ':' after an object key"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\" \"c\"}", line: 3, column: 7, message: "expected ':' after an object key"),
         // Missing comma between members: the token after the value.
-        .init(json: "{\n  \"a\": 1\n  \"b\": 2}", line: 3, column: 3, message: "expect ',' or '}'"),
-        .init(json: "{\n  \"a\": \"x\"\n  \"bc\": 2}", line: 3, column: 3, message: "expect ',' or '}'"),
-        .init(json: "{\n  \"a\": 1\n  2}", line: 3, column: 3, message: "expect ',' or '}'"),
-        .init(json: "{\n  \"a\": 1,\n  \"b\": 01}", line: 3, column: 9, message: "expect ',' or '}'"),
-        .init(json: "[\n  \"a\",\n  \"b\" \"c\"]", line: 3, column: 7, message: "expect ',' or ']'"),
+        .init(json: "{\n  \"a\": 1\n  \"b\": 2}", line: 3, column: 3, message: "expected ',' or '}' after an object member"),
+        .init(json: "{\n  \"a\": \"x\"\n  \"bc\": 2}", line: 3, column: 3, message: "expected ',' or '}' after an object member"),
+        .init(json: "{\n  \"a\": 1\n  2}", line: 3, column: 3, message: "expected ',' or '}' after an object member"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\": 01}", line: 3, column: 9, message: "expected ',' or '}' after an object member"),
+        .init(json: "[\n  \"a\",\n  \"b\" \"c\"]", line: 3, column: 7, message: "expected ',' or ']' after an array element"),
         // Trailing commas: the closing bracket.
-        .init(json: "{\n  \"a\": 1,\n  \"b\": [1,]}", line: 3, column: 11, message: "unallowed token"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\": [1,]}", line: 3, column: 11, message: "unexpected token"),
         .init(json: "{\n  \"a\": 1,\n  \"b\": 2,}", line: 3, column: 10, message: "object key"),
         // An unterminated string: the end of the input.
         .init(json: "{\n  \"a\": 1,\n  \"b\": \"abc", line: 3, column: 12, message: "end of input"),
         // A raw control character in a string: that character.
-        .init(json: "{\n  \"a\": 1,\n  \"b\": \"ab\tc\"}", line: 3, column: 11, message: "inside string"),
+        .init(json: "{\n  \"a\": 1,\n  \"b\": \"ab\tc\"}", line: 3, column: 11, message: "inside a string"),
         // Bad escapes: the character after the backslash / the bad hex digit.
         .init(json: "{\n  \"a\": 1,\n  \"b\": \"x\\qy\"}", line: 3, column: 11, message: "'\\'"),
         .init(json: "{\n  \"a\": 1,\n  \"b\": \"x\\u12G4\"}", line: 3, column: 14, message: "hex"),
@@ -259,7 +259,7 @@ final class ParsingTests: XCTestCase {
             XCTAssertEqual(error.line, 1, name)
             XCTAssertNotNil(error.column, name)
         }
-        XCTAssertTrue(parseError([0x5B, 0x22, 0xFF, 0x22, 0x5D])?.message.contains("UTF8") ?? false)
+        XCTAssertTrue(parseError([0x5B, 0x22, 0xFF, 0x22, 0x5D])?.message.contains("UTF-8") ?? false)
         // Valid multi-byte text round-trips.
         let text = "é日本😀"
         XCTAssertEqual(try JSONValue(json: "[\"\(text)\", {\"\(text)\": 1}]"), [.string(text), [text: 1]])
@@ -502,12 +502,12 @@ final class ParsingTests: XCTestCase {
                     let name = "\(json.debugDescription) \(n == bytes.count + 1 ? "in 1-byte chunks" : "split at \(n)")"
                     guard let error = mappingError({ try self.parseChunks(parts, tracksLines: tracksLines).0 }) else { continue }
                     XCTAssertEqual(error.kind, expected.kind, name)
-                    if !tracksLines && error.message.contains("after key and value"), let e = error.offset,
+                    if !tracksLines && error.message.contains("after an object member"), let e = error.offset,
                        let x = expected.offset, n <= bytes.count, x < n, e > x {
                         // Known limit without position tracking: for a token after an object member that
                         // began in an earlier chunk, yajl reports the start of the chunk that ends it.
                         XCTAssertEqual(e, n, "\(name): \(error) vs \(expected)")
-                    } else if !tracksLines && error.message.contains("after key and value") && n == bytes.count + 1 {
+                    } else if !tracksLines && error.message.contains("after an object member") && n == bytes.count + 1 {
                         // In 1-byte chunks the same limit: somewhere inside the offending token.
                         XCTAssertTrue((expected.offset ?? 0)...(expected.offset ?? 0) + 4 ~= (error.offset ?? -1), "\(name): \(error)")
                     } else {
@@ -545,8 +545,8 @@ final class ParsingTests: XCTestCase {
             (#"["\udc00"]"#, 2, "lone low surrogate"), (#"["\ud83d\ude00\ude00"]"#, 14, "lone low surrogate"),
             (#"{"\uDFFF": 1}"#, 2, "lone low surrogate"), (#"["\\\udc00"]"#, 4, "lone low surrogate"),
             // The first error wins, whether it is yajl's or this one.
-            (#"["\udc00" x]"#, 2, "lone low surrogate"), (#"[1 "\udc00"]"#, 3, "after array element"),
-            (#"{"a" "\ud800"}"#, 5, "object key and value"), (#"["\ud800\u1x"]"#, 11, "non-hex"),
+            (#"["\udc00" x]"#, 2, "lone low surrogate"), (#"[1 "\udc00"]"#, 3, "after an array element"),
+            (#"{"a" "\ud800"}"#, 5, "after an object key"), (#"["\ud800\u1x"]"#, 11, "four hex digits"),
             (#"["\ud800\x"]"#, 9, "may not"), (#"["\ud800\"]"#, 2, "high surrogate"), (#"[1, "\udc00 \\ \" x"#, 5, "lone low surrogate"),
         ]
         for (json, offset, message) in invalid {
@@ -574,7 +574,7 @@ final class ParsingTests: XCTestCase {
                 for tracksLines in [true, false] {
                     guard var error = mappingError({ try self.parseChunks(parts, tracksLines: tracksLines).0 }) else { continue }
                     if !tracksLines { bytes.withUnsafeBytes { error.resolvePosition(in: $0) } }
-                    XCTAssertTrue(error.message.contains("UTF8"), "\(bytes) \(name) tracking \(tracksLines): \(error)")
+                    XCTAssertTrue(error.message.contains("UTF-8"), "\(bytes) \(name) tracking \(tracksLines): \(error)")
                     XCTAssertEqual(error.offset, 8, "\(bytes) \(name) tracking \(tracksLines): \(error)")
                 }
             }

@@ -821,8 +821,9 @@ final class TapeDecodingState: ThreadSpareObject {
     /// (the Codable value's coding path after the path of the property holding it, when that is tracked).
     private func trackingContext(_ ref: PathRef) -> DecodeContext {
         var components = c.report?.path ?? []
-        components += CodingPathRendering.components(resolve(ref))
-        let tracker = ErrorReport(forgiving: false, path: components)
+        components += CodingPathRendering.components(resolve(ref)).map { ErrorReport.Component($0) }
+        let tracker = ErrorReport(forgiving: false)
+        tracker.path = components
         tracker.contextPrefix = c.report?.contextPrefix ?? []
         return DecodeContext(tape: tape, options: unreported.options, report: tracker)
     }

@@ -140,7 +140,7 @@ private func nextElement<Element>(
 private func decodeElement<R>(
     _ c: DecodeContext, _ i: Int, position n: Int, takesNull: Bool, _ body: (Int) throws(MappingError) -> R
 ) throws(MappingError) -> R {
-    if let report = c.report { report.path.append("[\(n)]") }
+    if let report = c.report { report.path.append(.init("[\(n)]")) }
     defer { if let report = c.report { report.path.removeLast() } }
     do throws(MappingError) {
         if !takesNull && c.tape[i].kind == .null {
@@ -273,7 +273,7 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
             let key = try c.tape.string(at: i)
             i += 1
             // Errors reported (not thrown) inside the value need the key in their path.
-            if let report = c.report { report.path.append(key) }
+            if let report = c.report { report.path.append(.init(key)) }
             defer { if let report = c.report { report.path.removeLast() } }
             do throws(MappingError) {
                 if !value.takesNull && c.tape[i].kind == .null {

@@ -73,8 +73,21 @@ struct DecodeContext {
 /// then it exists without a handler, made with `forgiving: false` (nothing is forgiven, what is recorded
 /// is never delivered), only so that ``MappingContext/path`` can be read from `path`.
 final class ErrorReport {
+    /// One step of ``path``: a property name (with the JSON key it was read from, when that differs), an
+    /// element index (`[3]`) or a dictionary key.
+    struct Component {
+        var name: String
+        /// The key as the document spells it; nil: `name`.
+        var jsonKey: String?
+
+        init(_ name: String, jsonKey: String? = nil) {
+            self.name = name
+            self.jsonKey = jsonKey
+        }
+    }
+
     var errors: [MappingError] = []
-    var path: [String] = []
+    var path: [Component] = []
     /// Whether a property's conversion error is recorded (the property keeping its value) rather than
     /// thrown; off inside an element of a lossy collection, which drops the element instead, and in a
     /// report that only tracks the path.
@@ -83,15 +96,18 @@ final class ErrorReport {
     /// the record decoder puts in front of errors itself).
     var contextPrefix: [String] = []
 
-    init(forgiving: Bool = true, path: [String] = []) {
+    init(forgiving: Bool = true) {
         forgives = forgiving
-        self.path = path
     }
 
     func record(_ error: MappingError) {
         var error = error
         for component in path.reversed() {
-            if component.first == "[" { error.prependComponent(component) } else { error.prependKey(component) }
+            if component.name.first == "[" {
+                error.prependComponent(component.name)
+            } else {
+                error.prependKey(component.name, jsonKey: component.jsonKey)
+            }
         }
         errors.append(error)
     }
@@ -99,7 +115,7 @@ final class ErrorReport {
     /// `path` written as ``MappingError/path`` (`statuses[3].user`).
     var pathString: String {
         var text = ""
-        for component in contextPrefix + path {
+        for component in contextPrefix + path.map(\.name) {
             if component.first == "[" || text.isEmpty { text += component } else { text += "." + component }
         }
         return text

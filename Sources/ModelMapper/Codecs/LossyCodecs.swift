@@ -53,7 +53,7 @@ func decodeLossyElement<R>(
     let reportedBefore = report?.errors.count ?? 0
     let forgave = report?.forgives ?? false
     if let report {
-        report.path.append(component)
+        report.path.append(.init(component))
         report.forgives = false
     }
     defer {

@@ -35,7 +35,7 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
             } else if slot.requiredBit >= 0 {
-                throw requiredNull(meta.properties[p], at: valueIndex)
+                throw requiredNull(meta.properties[p], jsonKey: c.tape.text(key), at: valueIndex)
             }
             if tracksRequired && slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
             p = Int(slot.next)
@@ -57,12 +57,26 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
 
 /// The `.missingKey` error for a required key whose value is `null` and a property that cannot hold it.
 @inline(never)
-private func requiredNull(_ property: PropertyMeta, at valueIndex: Int) -> MappingError {
+private func requiredNull(_ property: PropertyMeta, jsonKey: String, at valueIndex: Int) -> MappingError {
     var error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is null")
     error.missingProperties = [property.name]
     error.tokenIndex = valueIndex
-    error.prependKey(property.name)
+    error.prependKey(property.name, jsonKey: jsonKey)
     return error
+}
+
+/// A key or key path of a property as ``MappingError/jsonPath`` writes it (`user.id_str`).
+private func jsonKey(_ path: [[UInt8]]) -> String {
+    path.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
+}
+
+/// The JSON key a property's value at `valueIndex` was read from: the key path that was matched
+/// (`matched`, for key paths and alternatives), else the key token before the value (a member of the
+/// object, as the document spells it: also a key matched ignoring case).
+private func jsonKey(_ c: DecodeContext, _ valueIndex: Int, matched: [[UInt8]]?) -> String {
+    if let matched { return jsonKey(matched) }
+    assert(valueIndex > 0 && c.tape[valueIndex - 1].kind == .key, "a member's value follows its key")
+    return c.tape.text(c.tape[valueIndex - 1])
 }
 
 /// The `.missingKey` error naming every required key absent from the object at `index`: the first
@@ -75,7 +89,7 @@ private func missingRequired(_ meta: ModelMeta, _ seen: RequiredSet, at index: I
     var error = MappingError(.missingKey, message)
     error.missingProperties = missing.map(\.name)
     error.tokenIndex = index
-    error.prependKey(missing[0].name)
+    error.prependKey(missing[0].name, jsonKey: jsonKey(missing[0].keyPathBytes[0]))
     return error
 }
 
@@ -94,9 +108,9 @@ private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutabl
                 guard let valueIndex = findValue(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) else { continue }
                 let isNull = c.tape[valueIndex].kind == .null
                 if slot.takesNull || !isNull {
-                    try decodeField(slot, c, valueIndex, base, meta, p)
+                    try decodeField(slot, c, valueIndex, base, meta, p, matched: path)
                 } else if slot.requiredBit >= 0 {
-                    throw requiredNull(property, at: valueIndex)
+                    throw requiredNull(property, jsonKey: jsonKey(path), at: valueIndex)
                 }
                 if isNull, let report = c.report, report.forgives, property.keyPathBytes.count > 1 {
                     reportBlockingNull(c, index, property, path, at: valueIndex, report, ignoringCase: ignoringCase)
@@ -122,7 +136,7 @@ private func reportBlockingNull(_ c: DecodeContext, _ index: Int, _ property: Pr
         var error = MappingError(.invalidValue, "null under \"\(name(path))\" is the property's value; the alternative "
             + "\"\(name(later))\" holds one that is not read (the first alternative present wins, as in YYModel)")
         error.tokenIndex = valueIndex
-        error.prependKey(property.name)
+        error.prependKey(property.name, jsonKey: name(path))
         report.record(error)
         return
     }
@@ -151,7 +165,7 @@ private func decodeCaseFolded(_ c: DecodeContext, _ index: Int, base: UnsafeMuta
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
             } else if slot.requiredBit >= 0 {
-                throw requiredNull(meta.properties[p], at: valueIndex)
+                throw requiredNull(meta.properties[p], jsonKey: jsonKey(c, valueIndex, matched: nil), at: valueIndex)
             }
             if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
         }
@@ -184,14 +198,16 @@ func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase
     return current
 }
 
-/// Decodes one property; errors get the property added to their path. With an invalid-value handler
-/// (`c.report`), conversion errors are recorded with the full path and the property keeps its value.
+/// Decodes one property; errors get the property added to their path, and the JSON key it was read
+/// from (`matched`: the key path or alternative that was found; nil: the member's key) to their JSON
+/// path. With an invalid-value handler (`c.report`), conversion errors are recorded with the full path
+/// and the property keeps its value.
 @inline(__always)
 private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex: Int, _ base: UnsafeMutableRawPointer,
-                         _ meta: ModelMeta, _ p: Int) throws(MappingError) {
+                         _ meta: ModelMeta, _ p: Int, matched: [[UInt8]]? = nil) throws(MappingError) {
     assert(slot.offset >= 0 && slot.offset + slot.fieldSize <= meta.size, "a field write outside the model's memory")
     if let report = c.report {
-        return try decodeFieldReporting(slot, c, valueIndex, base, meta.properties[p], report)
+        return try decodeFieldReporting(slot, c, valueIndex, base, meta.properties[p], report, matched: matched)
     }
     do {
         if slot.kind == .codec {
@@ -201,7 +217,7 @@ private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex:
         }
     } catch {
         var error = error
-        error.prependKey(meta.properties[p].name)
+        error.prependKey(meta.properties[p].name, jsonKey: jsonKey(c, valueIndex, matched: matched))
         throw error
     }
 }
@@ -209,8 +225,15 @@ private func decodeField(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex:
 @inline(never)
 private func decodeFieldReporting(_ slot: PropertySlot, _ c: DecodeContext, _ valueIndex: Int,
                                   _ base: UnsafeMutableRawPointer, _ property: PropertyMeta,
-                                  _ report: ErrorReport) throws(MappingError) {
-    report.path.append(property.name)
+                                  _ report: ErrorReport, matched: [[UInt8]]?) throws(MappingError) {
+    // The JSON key only when it differs from the name: no String is made for the common case.
+    let key: String?
+    if matched == nil, c.tape.bytes(c.tape[valueIndex - 1]).elementsEqual(property.name.utf8) {
+        key = nil
+    } else {
+        key = jsonKey(c, valueIndex, matched: matched)
+    }
+    report.path.append(.init(property.name, jsonKey: key))
     defer { report.path.removeLast() }
     do {
         try slot.decode(c, valueIndex, base + slot.offset)
@@ -218,7 +241,7 @@ private func decodeFieldReporting(_ slot: PropertySlot, _ c: DecodeContext, _ va
         report.record(error)
     } catch {
         var error = error
-        error.prependKey(property.name)
+        error.prependKey(property.name, jsonKey: key)
         throw error
     }
 }

@@ -55,7 +55,7 @@ private func encodeEntries(_ plan: EncodingPlan, _ base: UnsafeRawPointer, _ met
                 writeEntryKey(entry, first: first, &e)
                 do { try DoubleCodec.write(field.load(as: Double.self), &e) } catch {
                     var error = error
-                    error.prependKey(meta.properties[p].name)
+                    meta.properties[p].prependEncoded(to: &error)
                     throw error
                 }
             case .optionalDouble, .codec:
@@ -63,7 +63,7 @@ private func encodeEntries(_ plan: EncodingPlan, _ base: UnsafeRawPointer, _ met
                 writeEntryKey(entry, first: first, &e)
                 do { try slot.encode(field, &e) } catch {
                     var error = error
-                    error.prependKey(meta.properties[p].name)
+                    meta.properties[p].prependEncoded(to: &error)
                     throw error
                 }
             }
@@ -137,7 +137,7 @@ private func encodeMembersBody(_ members: [EncodingPlan.Member], _ base: UnsafeR
                 try slot.encode(field, &e)
             } catch {
                 var error = error
-                error.prependKey(meta.properties[p].name)
+                meta.properties[p].prependEncoded(to: &error)
                 throw error
             }
         case .object(let children):
@@ -204,7 +204,7 @@ func encodeWithHook(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: 
             try slot.encode(field, &child)
         } catch {
             var error = error
-            error.prependKey(meta.properties[p].name)
+            meta.properties[p].prependEncoded(to: &error)
             throw error
         }
         for (key, value) in try JSONObject(encoded: child.writer.bytes) where object[key] == nil { object[key] = value }

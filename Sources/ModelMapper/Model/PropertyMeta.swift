@@ -35,4 +35,10 @@ final class PropertyMeta: Sendable {
 
     /// Read through the key table (a single plain key) rather than looked up after the member loop.
     var isPlainKey: Bool { keyPaths.count == 1 && keyPaths[0].count == 1 }
+
+    /// Adds this property to the path of an error raised while encoding it: its name, and in the JSON
+    /// path the key path it is written to.
+    func prependEncoded(to error: inout MappingError) {
+        error.prependKey(name, jsonKey: encodingPath?.joined(separator: "."))
+    }
 }

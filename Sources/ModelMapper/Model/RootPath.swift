@@ -81,7 +81,7 @@ struct RootPath {
     func decode<R>(_ c: DecodeContext, _ body: (DecodeContext, Int) throws(MappingError) -> R) throws(MappingError) -> R {
         let (index, components) = try locate(c)
         let reportDepth = c.report?.path.count ?? 0
-        c.report?.path.append(contentsOf: components)
+        c.report?.path.append(contentsOf: components.map { ErrorReport.Component($0) })
         defer { c.report?.path.removeSubrange(reportDepth...) }
         do {
             return try body(c, index)

@@ -249,10 +249,6 @@ final class Tokenizer {
             detail = String(cString: message).trimmingWhitespace()
             yajl_free_error(handle, message)
         }
-        if detail.contains("invalid string in json text") {
-            // yajl's wording for a misspelled literal.
-            detail = "lexical error: invalid literal (expected true, false or null)"
-        }
         let atEnd = chunk.baseAddress == nil
         let end = consumedBeforeChunk + chunk.count
         let recent = self.recent
@@ -261,7 +257,9 @@ final class Tokenizer {
         let context = buffers.pointee.positionHandle != nil ? buffers.pointee.lastToken : nil
         var at = SyntaxErrorPosition.offset(message: detail, detected: start + min(offsetInChunk, chunk.count),
                                             inputEnd: end, atEnd: atEnd, context: context, byte: byte)
-        if atEnd && at == end && (detail.contains("premature EOF") || detail.hasPrefix("lexical error")) {
+        let yajlDetail = detail
+        detail = SyntaxMessages.inOurWords(yajlDetail)
+        if atEnd && at == end && !yajlDetail.contains("premature EOF") && yajlDetail.hasPrefix("lexical error") {
             detail = "unexpected end of input (" + detail + ")"
         }
         // A form feed or lone surrogate that yajl let through before the error is the first error, if the

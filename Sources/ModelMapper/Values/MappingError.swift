@@ -29,6 +29,12 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     public var kind: Kind
     /// The property path from the root model, such as `statuses[3].user.id`; empty at the root.
     public var path: String
+    /// The same place as the document spells it: the keys as they were matched in the input (after key
+    /// strategies and mapped keys, the alternative that was present, a key path's components), such as
+    /// `statuses[3].user.id_str` for ``path`` `statuses[3].user.id` — what a service tells its client, or
+    /// writes to a dead-letter log. For a missing key, the key that was looked for (the first alternative);
+    /// for an encoding error, the key written. Equal to ``path`` where no key differs from its property.
+    public var jsonPath: String
     /// The 1-based line of the offending input, when known.
     public var line: Int?
     /// The 1-based column (in Unicode scalars) of the offending input, when known.
@@ -49,6 +55,7 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         self.kind = kind
         self.message = message
         self.path = path
+        self.jsonPath = path
         self.line = line
         self.column = column
         self.offset = offset
@@ -63,6 +70,7 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         }
         text += kind.rawValue
         if !path.isEmpty { text += " at \(path)" }
+        if jsonPath != path { text += " (JSON \(jsonPath.isEmpty ? "root" : jsonPath))" }
         text += ": " + message
         return text
     }
@@ -76,9 +84,15 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     /// `resolvePosition(in:)` then finds the exact position by parsing the input again.
     var positionIsEstimated = false
 
-    /// Prepends a property name to the path as the error travels up through a model.
-    mutating func prependKey(_ name: String) {
-        if path.isEmpty { path = name } else if path.first == "[" { path = name + path } else { path = name + "." + path }
+    /// Prepends a property name to the path as the error travels up through a model, and the JSON key it
+    /// was read from (or written to) to ``jsonPath``: `jsonKey`, or the name itself when nil.
+    mutating func prependKey(_ name: String, jsonKey: String? = nil) {
+        Self.prepend(key: name, to: &path)
+        Self.prepend(key: jsonKey ?? name, to: &jsonPath)
+    }
+
+    private static func prepend(key: String, to path: inout String) {
+        if path.isEmpty { path = key } else if path.first == "[" { path = key + path } else { path = key + "." + path }
     }
 
     /// Prepends an array index (`[3]`) or a dictionary key (`["k"]`) to the path.
@@ -87,11 +101,16 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     mutating func prependComponent(_ component: String) {
+        Self.prepend(component: component, to: &path)
+        Self.prepend(component: component, to: &jsonPath)
+    }
+
+    private static func prepend(component: String, to path: inout String) {
         if path.isEmpty || path.first == "[" { path = component + path } else { path = component + "." + path }
     }
 
     public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
-        lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.line == rhs.line && lhs.column == rhs.column
+        lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.jsonPath == rhs.jsonPath && lhs.line == rhs.line && lhs.column == rhs.column
             && lhs.offset == rhs.offset && lhs.message == rhs.message && lhs.missingProperties == rhs.missingProperties
     }
 }
