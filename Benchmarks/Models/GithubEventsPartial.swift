@@ -1,4 +1,4 @@
-// Partial benchmark models for github_events.json (shared/data/bench): what an activity feed keeps of each
+// Partial benchmark models for github_events.json (data/bench): what an activity feed keeps of each
 // event (18 properties over 4 types; commits, forkee, issue, comment, pages and org are skipped).
 // Shape required by ModelMapper: struct, `var` stored properties with defaults, `init() {}`.
 // Also: Codable (CodingKeys with the JSON keys) for JSONDecoder, and handwritten

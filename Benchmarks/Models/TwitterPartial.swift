@@ -1,4 +1,4 @@
-// Partial benchmark models for twitter.json (shared/data/bench): the subset of fields a client app keeps
+// Partial benchmark models for twitter.json (data/bench): the subset of fields a client app keeps
 // (56 properties over 9 types, against 140 over 15 types in Twitter.swift); the rest of every object is skipped.
 // Shape required by ModelMapper: struct, `var` stored properties with defaults, `init() {}`.
 // Also: Codable (CodingKeys with the JSON keys) for JSONDecoder, and handwritten

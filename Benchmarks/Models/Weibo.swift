@@ -1,4 +1,4 @@
-// Benchmark model types for YYModel's weibo.json (shared/data/yymodel).
+// Benchmark model types for YYModel's weibo.json (data/yymodel).
 // Shape required by ModelMapper: struct, `var` stored properties with defaults, `init() {}`.
 // Also: Codable (CodingKeys with the JSON keys) for JSONDecoder, and handwritten
 // `init(dictionary:)` / `dictionary()` for the JSONSerialization "Manually" rows.

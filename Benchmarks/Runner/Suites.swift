@@ -20,7 +20,8 @@ struct BenchmarkEnvironment {
     func load(_ relativePath: String) throws -> Data {
         let url = dataDirectory.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw SkipSuite(reason: "\(url.path) not found (pass --data DIR or set MODELMAPPER_DATA)")
+            throw SkipSuite(reason: "\(url.path) not found (the data sets are committed in the repository's data/ folder; " +
+                                "--data DIR reads them from another folder)")
         }
         return try Data(contentsOf: url)
     }

@@ -1,4 +1,5 @@
 // swift run -c release Benchmarks [--quick] [--filter NAME] [--iterations N] [--report PATH] [--data DIR]
+//                                 [--require-all-data]
 //
 // Compares ModelMapper with what a Swift user would otherwise pick (JSONDecoder/JSONEncoder,
 // JSONSerialization with handwritten mapping) and with the parse floor (yajl with no-op callbacks), on the
@@ -16,8 +17,10 @@ usage: Benchmarks [options]
   --iterations N     exactly N measured rounds (samples per contender) instead of the time budget
   --report PATH      Markdown report path (default results/benchmark.md); the JSON results and the SVG
                      chart are written next to it (same name, .json and .svg)
-  --data DIR         the data directory holding bench/ and yymodel/ (default: $MODELMAPPER_DATA if set,
-                     else ../shared/data next to the package)
+  --data DIR         the data directory holding bench/ and yymodel/ (default: the repository's data/
+                     folder, where every data set the suites read is committed)
+  --require-all-data exit with status 1 when any selected suite was skipped for want of its data (on by
+                     default when the environment has CI=true), after writing the report
   --profile NAME     no measurement: run only the contender named exactly NAME (in the suites --filter
                      selects; a filter equal to a suite's name selects that suite alone) for about 5 s
                      each, e.g. under `perf record`; no report is written
@@ -32,7 +35,9 @@ usage: Benchmarks [options]
 var settings = Settings()
 var filters: [String] = []
 var reportPath = "results/benchmark.md"
-var dataPath: String? = ProcessInfo.processInfo.environment["MODELMAPPER_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+var dataPath: String?
+/// A skipped suite fails the run: CI must not pass by measuring nothing.
+var requireAllData = ProcessInfo.processInfo.environment["CI"] == "true"
 var quick = false
 var listOnly = false
 var rounds: Int?
@@ -59,6 +64,7 @@ while let argument = arguments.popFirst() {
         rounds = n
     case "--report": reportPath = value(for: argument)
     case "--data": dataPath = value(for: argument)
+    case "--require-all-data": requireAllData = true
     case "--profile": profileName = value(for: argument)
     case "--ops":
         guard let n = Int(value(for: argument)), n >= 0 else {
@@ -84,12 +90,12 @@ if listOnly {
     exit(0)
 }
 
-/// ../shared/data next to the package (this file is Benchmarks/Runner/main.swift): the same lookup as the
-/// tests' (Tests/ModelMapperTests/TestSupport.swift) and scripts/fuzz's, after --data and $MODELMAPPER_DATA.
+/// The repository's data/ folder (this file is Benchmarks/Runner/main.swift), where the data sets of every suite
+/// are committed: the same rule as the tests' (Tests/ModelMapperTests/TestSupport.swift), scripts/fuzz's,
+/// scripts/counts' and scripts/gen-jsonl's. The optional large corpora of $MODELMAPPER_DATA are not benchmarked.
 func defaultDataDirectory() -> URL {
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    return package.deletingLastPathComponent().appendingPathComponent("shared/data")
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("data")
 }
 let dataDirectory = dataPath.map { URL(fileURLWithPath: $0) } ?? defaultDataDirectory()
 let environment = BenchmarkEnvironment(dataDirectory: dataDirectory.standardizedFileURL, settings: settings)
@@ -187,7 +193,18 @@ for factory in benchmarkSuites {
     results.append(result)
 }
 let totalSeconds = Double(now() - runStarted) / 1e9
-if profileName != nil { exit(0) }
+
+/// Under --require-all-data (or CI=true), exits with status 1 when a suite was skipped.
+@MainActor func exitIfDataWasMissing() {
+    guard requireAllData && !skipped.isEmpty else { return }
+    log("Benchmarks: FAIL: \(skipped.count) suite(s) skipped for want of data (--require-all-data or CI=true):")
+    for reason in skipped { log("  \(reason)") }
+    exit(1)
+}
+if profileName != nil {
+    exitIfDataWasMissing()
+    exit(0)
+}
 
 // MARK: Output
 
@@ -229,3 +246,4 @@ do {
     log("Benchmarks: could not write the report: \(error)")
     exit(1)
 }
+exitIfDataWasMissing()

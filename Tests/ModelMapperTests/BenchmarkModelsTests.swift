@@ -1,8 +1,7 @@
 // The benchmark models do the same work in every contender: for each data set, ModelMapper's decode
 // (from bytes and from JSONSerialization objects) gives exactly JSONDecoder's value for the same types and
 // bytes, and ModelMapper's encoding decodes back (JSONDecoder) to that value. The data is read in place from
-// the shared data folder (`SharedData`: $MODELMAPPER_DATA, else ../shared/data next to the package); the
-// tests skip when it is absent.
+// the repository's data/ folder (`TestData`).
 
 import BenchmarkModels
 import Foundation
@@ -23,7 +22,7 @@ final class BenchmarkModelsTests: XCTestCase {
     /// weibo.json sends some picture sizes as strings ("640"): the default lenient mode converts them, as the
     /// Codable and handwritten sides do; strict mode rejects them with the property path.
     func testWeiboStringSizesNeedLenientMode() throws {
-        let data = try SharedData.data("yymodel/weibo.json")
+        let data = try TestData.data("yymodel/weibo.json")
         let status = try WeiboStatus(json: data)
         XCTAssertFalse(status.picInfos.isEmpty)
         XCTAssertTrue(status.picInfos.values.contains { $0.large.width > 0 && $0.large.height > 0 })
@@ -54,7 +53,7 @@ final class BenchmarkModelsTests: XCTestCase {
         decode: (Data) throws -> Document, decodeObject: (Any) throws -> Document,
         handwritten: (Any) throws -> Document, encode: (Document) throws -> Data
     ) throws {
-        let data = try SharedData.data(path, file: file, line: line)
+        let data = try TestData.data(path)
         let expected = try JSONDecoder().decode(Document.self, from: data)
         let foundationObject = try JSONSerialization.jsonObject(with: data)
 

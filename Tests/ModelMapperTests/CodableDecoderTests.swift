@@ -430,7 +430,7 @@ final class CodableDecoderTests: XCTestCase {
     }
 
     private func verify<T: Codable & Equatable>(_ type: T.Type, _ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let data = try SharedData.data(path, file: file, line: line)
+        let data = try TestData.data(path)
         let expected = try JSONDecoder().decode(T.self, from: data)
         // Through init(from:) everywhere (as JSONDecoder), and with the models' mappings.
         let viaCodable = try ModelDecoder().decodeUsingCodable(T.self, from: data)

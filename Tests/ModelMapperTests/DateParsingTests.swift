@@ -383,7 +383,7 @@ final class DateParsingTests: XCTestCase {
     }
 
     func testEveryCreatedAtInTwitterJSON() throws {
-        let json = try JSONSerialization.jsonObject(with: SharedData.data("bench/twitter.json"))
+        let json = try JSONSerialization.jsonObject(with: TestData.data("bench/twitter.json"))
         var values: [String] = []
         collectValues(forKey: "created_at", in: json, into: &values)
         XCTAssertGreaterThan(values.count, 300)

@@ -576,7 +576,7 @@ final class EncodingTests: XCTestCase {
     // MARK: Foundation agreement on real data
 
     func testTwitterOutputAgreesWithFoundation() throws {
-        let original = try SharedData.data("bench/twitter.json")
+        let original = try TestData.data("bench/twitter.json")
         let expected = try JSONDecoder().decode(TwitterTimeline.self, from: original)
         let model = try TwitterTimeline(json: original)
         XCTAssertEqual(model, expected, "ModelMapper's decode differs from JSONDecoder's")

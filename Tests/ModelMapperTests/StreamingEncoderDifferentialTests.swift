@@ -244,9 +244,8 @@ final class StreamingEncoderDifferentialTests: XCTestCase {
     }
 
     func testBenchmarkModelsUnsorted() throws {
-        let dir = SharedData.directory
         func run<T: Codable & Equatable>(_ t: T.Type, _ path: String) throws {
-            let data = try Data(contentsOf: dir.appendingPathComponent(path))
+            let data = try TestData.data(path)
             let v = try JSONDecoder().decode(T.self, from: data)
             for pretty in [false, true] {
                 var enc = ModelEncoder()

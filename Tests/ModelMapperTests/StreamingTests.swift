@@ -89,7 +89,7 @@ final class StreamingTests: XCTestCase {
 
     /// twitter.json's statuses, each re-encoded on one line with a distinct id (the line number).
     private func twitterLines(count: Int) throws -> [[UInt8]] {
-        let data = try SharedData.data("bench/twitter.json")
+        let data = try TestData.data("bench/twitter.json")
         guard case .array(let statuses)? = try JSONValue(json: data)["statuses"] else {
             XCTFail("no statuses")
             return []
@@ -548,7 +548,7 @@ final class StreamingTests: XCTestCase {
         guard let python else { throw XCTSkip("python3 is not installed") }
         // Foundation's Process closes inherited descriptors, and valgrind's own make it fail with EBADF.
         if ProcessInfo.processInfo.environment["MM_UNDER_VALGRIND"] != nil { throw XCTSkip("cannot spawn python3 under valgrind") }
-        let twitter = try SharedData.url("bench/twitter.json")
+        let twitter = try TestData.url("bench/twitter.json")
         let url = try temporaryFile([], "generated.jsonl")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)

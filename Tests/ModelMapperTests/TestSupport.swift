@@ -1,9 +1,11 @@
 // Test support shared by every test file: the one helper that expects a `MappingError`, the one place
-// that finds the shared data folder, and the locked values that threads and tasks of a test share.
+// that finds the test data, and the locked values that threads and tasks of a test share.
 //
-// The data folder is `$MODELMAPPER_DATA` when that is set (and not empty), else `../shared/data` next to the
-// package. The benchmarks (Benchmarks/Runner/main.swift, with `--data DIR` on top) and `scripts/fuzz` look
-// it up by the same rule, with the same variable.
+// The test data, by the rule the benchmarks (Benchmarks/Runner/main.swift), scripts/fuzz, scripts/counts and
+// scripts/gen-jsonl follow too: the default data sets (bench/{twitter,citm_catalog,canada,github_events}.json,
+// yymodel/{user,weibo}.json, JSONTestSuite/test_parsing/) are in the repository's `data/` folder; the optional
+// large corpora (the other simdjson files, ndjson/) are read from `$MODELMAPPER_DATA` only, and what needs them
+// skips, naming the variable.
 
 import Foundation
 import ModelMapper
@@ -46,52 +48,56 @@ final class LockedCounter: Sendable {
     var value: Int { count.current }
 }
 
-/// The shared data folder (benchmark files, YYModel's samples, JSONTestSuite, NDJSON files), read in place.
-enum SharedData {
-    /// The environment variable naming the data folder.
-    static let variable = "MODELMAPPER_DATA"
-
-    /// Where the data folder is looked for when the variable is not set: `../shared/data` next to the
-    /// package (this file is Tests/ModelMapperTests/TestSupport.swift).
-    static let defaultDirectory: URL = URL(fileURLWithPath: #filePath)
+/// The test data: the default data sets in the repository's `data/` folder (see each folder's SOURCES.md), and
+/// the optional large corpora in `$MODELMAPPER_DATA`.
+enum TestData {
+    /// The repository's `data/` folder (this file is Tests/ModelMapperTests/TestSupport.swift).
+    static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()   // Tests/ModelMapperTests
         .deletingLastPathComponent()   // Tests
         .deletingLastPathComponent()   // the package
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/data").standardizedFileURL
+        .appendingPathComponent("data").standardizedFileURL
 
-    /// `$MODELMAPPER_DATA` if set, else ``defaultDirectory``.
-    static var directory: URL {
-        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
-            return URL(fileURLWithPath: path).standardizedFileURL
-        }
-        return defaultDirectory
-    }
-
-    /// The file or folder at `relativePath` in the data folder (e.g. "bench/twitter.json"); throws `XCTSkip`
-    /// naming the path looked at and the variable when it is absent.
-    static func url(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    /// The file or folder at `relativePath` in the repository's data folder (e.g. "bench/twitter.json"). These
+    /// files are committed like the sources, so one that is absent is a broken checkout: the test fails (throws
+    /// ``Missing``) rather than skipping.
+    static func url(_ relativePath: String) throws -> URL {
         let url = directory.appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip(absence(of: url), file: file, line: line)
-        }
+        guard FileManager.default.fileExists(atPath: url.path) else { throw Missing(url: url) }
         return url
     }
 
-    /// The bytes of the file at `relativePath` in the data folder; throws `XCTSkip` when it is absent.
-    static func data(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> Data {
-        try Data(contentsOf: url(relativePath, file: file, line: line))
+    /// The bytes of the file at `relativePath` in the repository's data folder; throws ``Missing`` when absent.
+    static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: url(relativePath))
     }
 
-    /// Why a test skips: the path, where it came from and how to point the tests elsewhere.
-    static func absence(of url: URL) -> String {
-        let source: String
-        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
-            source = "the data folder is $\(variable) = \(path)"
-        } else {
-            source = "the data folder is the default ../shared/data next to the package; set \(variable) to use another"
+    /// A default data file absent from the repository.
+    struct Missing: Error, CustomStringConvertible {
+        let url: URL
+        var description: String {
+            "test data not found: \(url.path) is absent, but data/ is part of the repository (its SOURCES.md files " +
+                "list every file with its sha256): restore it with git checkout -- data"
         }
-        return "shared data not found: \(url.path) is absent (\(source))"
+    }
+
+    /// The environment variable naming the folder of the optional large corpora (laid out as data/: bench/,
+    /// ndjson/, ...).
+    static let optionalVariable = "MODELMAPPER_DATA"
+
+    /// The file or folder at `relativePath` among the optional corpora in `$MODELMAPPER_DATA` (e.g.
+    /// "ndjson/gsm8k_train.jsonl"); throws `XCTSkip` naming the variable when it is not set or the file is absent.
+    static func optionalURL(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        guard let path = ProcessInfo.processInfo.environment[optionalVariable], !path.isEmpty else {
+            throw XCTSkip("optional data \(relativePath) is not in the repository; set \(optionalVariable) to the " +
+                          "folder that holds it", file: file, line: line)
+        }
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("optional data not found: \(url.path) is absent ($\(optionalVariable) = \(path))",
+                          file: file, line: line)
+        }
+        return url
     }
 }
 

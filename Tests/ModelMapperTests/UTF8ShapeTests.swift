@@ -120,9 +120,9 @@ final class UTF8ShapeTests: XCTestCase {
     }
 
     func testSamplingFindsNonASCIITextAndSkipsASCII() throws {
-        let twitter = [UInt8](try SharedData.data("bench/twitter.json"))
-        let canada = [UInt8](try SharedData.data("bench/canada.json"))
-        let citm = [UInt8](try SharedData.data("bench/citm_catalog.json"))
+        let twitter = [UInt8](try TestData.data("bench/twitter.json"))
+        let canada = [UInt8](try TestData.data("bench/canada.json"))
+        let citm = [UInt8](try TestData.data("bench/citm_catalog.json"))
         twitter.withUnsafeBytes { XCTAssertTrue(UTF8Shape.isWorthChecking($0)) }
         twitter.withUnsafeBytes { XCTAssertEqual(UTF8Shape.check($0), .valid) }
         canada.withUnsafeBytes { XCTAssertFalse(UTF8Shape.isWorthChecking($0)) }
@@ -195,11 +195,9 @@ final class UTF8ShapeTests: XCTestCase {
         var inputs: [[UInt8]] = []
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<3_000 { inputs.append(randomDocument(&rng)) }
-        if let dir = try? SharedData.url("JSONTestSuite/test_parsing"),
-           let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) {
-            for name in names.sorted() where name.hasSuffix(".json") {
-                if let bytes = JSONTestSuiteTests.readFile(dir.appendingPathComponent(name).path) { inputs.append(bytes) }
-            }
+        let dir = try TestData.url("JSONTestSuite/test_parsing")
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where name.hasSuffix(".json") {
+            if let bytes = JSONTestSuiteTests.readFile(dir.appendingPathComponent(name).path) { inputs.append(bytes) }
         }
         var compared: [UTF8Shape.Verdict: Int] = [:]
         for bytes in inputs {
