@@ -66,6 +66,86 @@ final class MigratingFromHandyJSONSnippets: XCTestCase {
         XCTAssertEqual(try JSONSerialization.jsonObject(with: member.jsonData()) as? NSDictionary, foundation)
     }
 
+    override func setUp() {
+        super.setUp()
+        printed.removeAll()
+    }
+
+    func testEnumsKeepTheirInitialValue() throws {
+        enum Size: String { case one, two, three }
+
+        struct Shirt: JSONMappable {
+            var size = Size.two
+            var fit: Size? = nil
+        }
+
+        let forgiving = DecodingOptions.lenient.skippingInvalidValues { error in print(error) }
+        let shirt = try Shirt(json: #"{"size": "four", "fit": "five"}"#, options: forgiving)
+        // shirt.size == .two, shirt.fit == nil: each keeps its initial value, as with SmartCodable
+        // printed: line 1, column 10: invalidValue at size: the string "four" is not a valid Size
+        //          line 1, column 25: invalidValue at fit: the string "five" is not a valid Size
+        XCTAssertEqual(shirt.size, .two)
+        XCTAssertNil(shirt.fit)
+        XCTAssertEqual(printed.lines, [
+            #"line 1, column 10: invalidValue at size: the string "four" is not a valid Size"#,
+            #"line 1, column 25: invalidValue at fit: the string "five" is not a valid Size"#])
+        // Without the handler an unknown value is an error.
+        XCTAssertThrowsError(try Shirt(json: #"{"size": "four"}"#)) { error in
+            XCTAssertEqual((error as? MappingError)?.kind, .invalidValue)
+        }
+    }
+
+    func testArraysOfModels() throws {
+        struct Friend: JSONMappable {
+            var name = ""
+            var age = 0
+        }
+
+        let friends = #"[{"name": "Ann", "age": "old"}, null, 1, [], "Alice", {"name": "Bob", "age": 30}]"#
+        var lossy = DecodingOptions.lenient.skippingInvalidValues { error in print(error) }
+        lossy.lossyCollections = true
+        let kept = try [Friend](json: friends, options: lossy)
+        // kept.map(\.name) == ["Bob"]: Ann (her age) and the four elements that are not objects are dropped,
+        // each reported
+
+        let ages = #"[{"name": "Ann", "age": "old"}, {"name": "Bob", "age": 30}]"#
+        let both = try [Friend](json: ages, options: .lenient.skippingInvalidValues { error in print(error) })
+        // both.map(\.age) == [0, 30]: Ann is kept with her age's initial value, the value reported
+        XCTAssertEqual(kept.map(\.name), ["Bob"])
+        XCTAssertEqual(both.map(\.age), [0, 30])
+        XCTAssertEqual(both.map(\.name), ["Ann", "Bob"])
+        XCTAssertEqual(printed.lines, [
+            #"line 1, column 25: invalidValue at [0].age: element dropped: the string "old" is not a number"#,
+            "line 1, column 33: typeMismatch at [1]: element dropped: null element in a collection of non-optional values",
+            "line 1, column 39: typeMismatch at [2]: element dropped: expected an object, found the number 1",
+            "line 1, column 42: typeMismatch at [3]: element dropped: expected an object, found an array",
+            #"line 1, column 46: typeMismatch at [4]: element dropped: expected an object, found the string "Alice""#,
+            #"line 1, column 25: invalidValue at [0].age: the string "old" is not a number"#])
+
+        // Each element that is not an object is a typeMismatch without lossyCollections, on its own.
+        for element in ["null", "1", "[]", #""Alice""#] {
+            XCTAssertThrowsError(try [Friend](json: #"[{"name": "Ann"}, "# + element + "]")) { error in
+                XCTAssertEqual((error as? MappingError)?.kind, .typeMismatch, element)
+                XCTAssertEqual((error as? MappingError)?.path, "[1]", element)
+            }
+        }
+        // ModelMapping.lossy does the same for a property.
+        struct Group: JSONMappable {
+            var friends: [Friend] = []
+            var others: [Friend] = []
+            static let mapping = ModelMapping(lossy: ["friends"])
+        }
+        let group = try Group(json: #"{"friends": [null, {"name": "Bob"}], "others": [{"name": "Cy"}, "Alice"]}"#,
+                              options: .lenient.skippingInvalidValues { _ in })
+        XCTAssertEqual(group.friends.map(\.name), ["Bob"])
+        // skippingInvalidValues alone: the whole array keeps its current value; at the top level, an error.
+        XCTAssertEqual(group.others.map(\.name), [])
+        XCTAssertThrowsError(try [Friend](json: #"[{"name": "Ann"}, null]"#, options: .lenient.skippingInvalidValues { _ in }))
+        // A string holding a JSON object is read as the model in lenient mode.
+        XCTAssertEqual(try [Friend](json: #"[{"name": "Ann"}, "{\"name\": \"Bob\"}"]"#).map(\.name), ["Ann", "Bob"])
+        XCTAssertThrowsError(try [Friend](json: #"[{"name": "Ann"}, "{\"name\": \"Bob\"}"]"#, options: .strict))
+    }
+
     func testEnumsWithUnknownValues() throws {
         enum Sex: String { case man, woman }
         enum Level: String, JSONUnknownCaseRepresentable {
@@ -94,6 +174,7 @@ private final class Printed: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
     func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    func removeAll() { lock.lock(); stored.removeAll(); lock.unlock() }
     var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
 }
 

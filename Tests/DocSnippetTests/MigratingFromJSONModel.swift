@@ -243,6 +243,54 @@ final class MigratingFromJSONModelSnippets: XCTestCase {
         }
     }
 
+    func testEmptyArrayIsNotAnEmptyObject() throws {
+        printed.removeAll()
+        struct Payload: JSONMappable {
+            var dict: [String: Any] = [:]
+        }
+
+        do {
+            _ = try Payload(json: #"{"dict": []}"#)
+        } catch let error as MappingError {
+            print(error)  // line 1, column 10: typeMismatch at dict: expected an object, found an array
+        }
+
+        let payload = try Payload(json: #"{"dict": []}"#, options: .lenient.skippingInvalidValues { error in print(error) })
+        // payload.dict.isEmpty: the property keeps its value, and the error is reported
+        XCTAssertTrue(payload.dict.isEmpty)
+        XCTAssertEqual(printed.lines, ["line 1, column 10: typeMismatch at dict: expected an object, found an array",
+                                       "line 1, column 10: typeMismatch at dict: expected an object, found an array"])
+
+        // The same for any dictionary and for a model, in both modes and from dictionary input.
+        struct Other: JSONMappable {
+            var counts: [String: Int] = [:]
+            var payload = Payload()
+        }
+        for json in [#"{"counts": []}"#, #"{"payload": []}"#] {
+            for options in [DecodingOptions.lenient, .strict] {
+                XCTAssertThrowsError(try Other(json: json, options: options)) { error in
+                    XCTAssertEqual((error as? MappingError)?.kind, .typeMismatch, json)
+                }
+            }
+            XCTAssertThrowsError(try Other(jsonObject: try JSONValue(json: json))) { error in
+                XCTAssertEqual((error as? MappingError)?.kind, .typeMismatch, json)
+            }
+        }
+        XCTAssertThrowsError(try Payload(jsonObject: ["dict": [Any]()])) { error in
+            XCTAssertEqual((error as? MappingError)?.kind, .typeMismatch)
+        }
+        // A willDecode hook may replace it.
+        struct Mended: JSONMappable, JSONDecodingHooks {
+            var dict: [String: Any] = ["kept": true]
+            static func willDecode(_ object: JSONObject) throws -> JSONObject {
+                var object = object
+                if object["dict"] == .array([]) { object["dict"] = .object([:]) }
+                return object
+            }
+        }
+        XCTAssertTrue(try Mended(json: #"{"dict": []}"#).dict.isEmpty)
+    }
+
     func testTimeZones() throws {
         struct Office: JSONMappable { var zone = TimeZone(identifier: "GMT")! }
         XCTAssertEqual(try Office(json: #"{"zone": "America/Los_Angeles"}"#).zone.identifier, "America/Los_Angeles")
@@ -252,3 +300,17 @@ final class MigratingFromJSONModelSnippets: XCTestCase {
         XCTAssertThrowsError(try Office(json: #"{"zone": "PDT"}"#, options: .strict))
     }
 }
+
+/// What the snippets print outside a local `print` (a handler may run on any thread).
+private final class Printed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    func removeAll() { lock.lock(); stored.removeAll(); lock.unlock() }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+private let printed = Printed()
+
+/// The snippets' `print`, recorded for the assertions.
+private func print(_ item: Any) { printed.add("\(item)") }
