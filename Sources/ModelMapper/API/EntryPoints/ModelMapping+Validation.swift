@@ -21,7 +21,7 @@ extension ModelMapping {
         try validate(types, decoding: .lenient)
     }
 
-    /// ``validate(_:)-(any JSONMappable.Type...)`` for the metadata that `options` select.
+    /// ``validate(_:)`` for the metadata that `options` select.
     public static func validate(_ types: [any JSONMappable.Type], decoding options: DecodingOptions) throws {
         let cache = try MetaCache.forDecoding(options)
         for type in types { _ = try cache.meta(forDynamic: type) }
