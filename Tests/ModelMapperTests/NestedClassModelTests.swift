@@ -113,3 +113,56 @@ final class NestedClassModelTests: XCTestCase {
         XCTAssertEqual(root.title, "after")
     }
 }
+
+// Issue 39, point 6: `update` merges a dictionary of models by key (ObjectMapper's suite found that it put a
+// new instance under a present key and dropped absent keys); any other decode makes a new dictionary.
+
+private final class DMPerson: JSONMappable {
+    var name = ""
+    var age = 0
+    var children: [String: DMPerson]? = nil
+    required init() {}
+}
+
+private struct DMPoint: JSONMappable {
+    var x = 0
+    var y = 0
+}
+
+private struct DMPlot: JSONMappable {
+    var points: [String: DMPoint] = [:]
+    var tags: [String: String] = [:]
+    var list: [DMPoint] = []
+}
+
+final class DictionaryUpdateTests: XCTestCase {
+    func testUpdateMergesIntoTheInstancesHeldByKey() throws {
+        var parent = try DMPerson(json: #"{"name":"P","children":{"child_1":{"name":"HJKL","age":3},"b":{"name":"B"}}}"#)
+        let child = try XCTUnwrap(parent.children?["child_1"])
+        let b = try XCTUnwrap(parent.children?["b"])
+        try parent.update(json: #"{"children":{"child_1":{"name":"QWERTY"},"c":{"name":"C"}}}"#)
+        XCTAssertTrue(parent.children?["child_1"] === child, "the instance held under the key is updated")
+        XCTAssertEqual(child.name, "QWERTY")
+        XCTAssertEqual(child.age, 3, "absent keys of the nested object keep their values")
+        XCTAssertTrue(parent.children?["b"] === b, "keys absent from the update stay")
+        XCTAssertEqual(parent.children?["c"]?.name, "C", "a new key is added")
+        XCTAssertEqual(parent.children?.count, 3)
+        // A decode (not an update) makes a new dictionary of new instances.
+        let fresh = try DMPerson(json: #"{"children":{"child_1":{"name":"X"}}}"#)
+        XCTAssertEqual(fresh.children?.keys.sorted(), ["child_1"])
+        XCTAssertFalse(fresh.children?["child_1"] === child)
+    }
+
+    func testUpdateMergesStructValuesByKeyAndReplacesArraysAndScalarDictionaries() throws {
+        var plot = try DMPlot(json: #"{"points":{"a":{"x":1,"y":2},"b":{"x":3}},"tags":{"k":"v","l":"w"},"list":[{"x":1},{"x":2}]}"#)
+        try plot.update(json: #"{"points":{"a":{"y":9}},"tags":{"k":"z"},"list":[{"y":5}]}"#)
+        XCTAssertEqual(plot.points["a"]?.x, 1)
+        XCTAssertEqual(plot.points["a"]?.y, 9)
+        XCTAssertEqual(plot.points["b"]?.x, 3, "an absent key stays")
+        XCTAssertEqual(plot.tags, ["k": "z"], "a dictionary of scalars is replaced, as before")
+        XCTAssertEqual(plot.list.map(\.y), [5], "arrays are replaced, as before")
+        XCTAssertEqual(plot.list.map(\.x), [0])
+        // A null under a key of non-Optional models is an error, as in a decode.
+        XCTAssertEqual(mappingError { try plot.update(json: #"{"points":{"a":null}}"#) }?.path, "points.a")
+    }
+}

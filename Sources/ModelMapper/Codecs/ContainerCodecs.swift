@@ -1,7 +1,8 @@
-// Unsafe code: `OptionalCodec.decode(_:_:into:)` reads and writes the `Wrapped?` at `pointer`.
+// Unsafe code: `OptionalCodec.decode(_:_:into:)` reads and writes the `Wrapped?` at `pointer`, and
+// `DictionaryCodec.decode(_:_:into:)` the `[String: Value]` at `pointer`.
 //
-// Invariants: `pointer` addresses an initialized `Wrapped?` and is used only during the call, like an
-// `inout` (see FieldCodec.swift); merging passes `&pointer.pointee!` on as exactly that.
+// Invariants: `pointer` addresses an initialized value and is used only during the call, like an `inout`
+// (see FieldCodec.swift); merging passes `&pointer.pointee!` (`&pointer.pointee[key]!`) on as exactly that.
 
 /// `Wrapped?`: null is nil; a present value decodes as `Wrapped` (models merge into an existing value).
 final class OptionalCodec<Wrapped>: ValueCodec<Wrapped?>, @unchecked Sendable {
@@ -291,6 +292,44 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
         }
         return result
     }
+
+    /// Merges into the dictionary held, for models (``ValueCodec/mergesInPlace``), and only below an
+    /// `update` root (``DecodeContext/updatesHeldInstances``; every other decode makes a new dictionary):
+    /// a key in the object updates the value held under it (a class model's instance itself, a struct
+    /// model's value) or adds it; keys absent from the object keep their values (ObjectMapper's and
+    /// YYModel's update). Arrays are replaced, as before.
+    override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<[String: Value]>) throws(MappingError) {
+        guard c.updatesHeldInstances, value.mergesInPlace, c.tape[index].kind == .objectStart else {
+            return pointer.pointee = try decode(c, index)
+        }
+        let end = c.tape[index].payload
+        var i = index + 1
+        while i < end {
+            let key = try c.tape.string(at: i)
+            i += 1
+            if let report = c.report { report.path.append(.init(key)) }
+            defer { if let report = c.report { report.path.removeLast() } }
+            do throws(MappingError) {
+                if !value.takesNull && c.tape[i].kind == .null {
+                    var error = MappingError(.typeMismatch, "null value in a dictionary of non-optional values")
+                    error.tokenIndex = i
+                    throw error
+                }
+                if pointer.pointee[key] != nil {
+                    try value.decode(c, i, into: &pointer.pointee[key]!)
+                } else {
+                    pointer.pointee[key] = try value.decode(c, i)
+                }
+            } catch {
+                var error = error
+                error.prependKey(key)
+                throw error
+            }
+            i = c.tape.indexAfterValue(at: i)
+        }
+    }
+
+    override var mergesInPlace: Bool { value.mergesInPlace }
 
     /// Every entry is written, a nil value as null: unlike an absent property, a key with a nil value is
     /// data (as a nil element of `[T?]` is), so `[String: T?]` round-trips.

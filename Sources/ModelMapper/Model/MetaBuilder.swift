@@ -88,6 +88,11 @@ final class MetaBuilder {
                 throw error
             }
             let encodingPath = isEncoded ? mapping.encodingKeys[field.name]?.paths[0] ?? keyPaths[0] : nil
+            if let encodingPath, let index = encodingPath.dropFirst().first(where: { arrayIndex(Array($0.utf8)) != nil }) {
+                // Decoding reads such a component as an array index where the value is an array; a writer
+                // cannot know which was meant, and writing an object key would not read back.
+                throw MappingError(.unsupportedType, "\(M.self).\(field.name) is written to the key path \"\(encodingPath.joined(separator: "."))\", whose component \"\(index)\" may index an array, which encoding cannot write; add \(field.name) to ignoredWhenEncoding or give it encodingKeys without such a component")
+            }
             properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
                                            keyPaths: keyPaths,
                                            isRequired: mapping.required.contains(field.name)

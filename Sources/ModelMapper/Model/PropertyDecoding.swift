@@ -172,13 +172,26 @@ private func decodeCaseFolded(_ c: DecodeContext, _ index: Int, base: UnsafeMuta
     }
 }
 
-/// The value at `path` below the object at `objectIndex`; a non-object on the way means absent.
+/// The value at `path` below the object at `objectIndex`; a scalar on the way means absent.
 /// Duplicate keys: the last one counts, as in the member loop. `ignoringCase`: keys compare with ASCII
-/// letters folded.
+/// letters folded. A component of decimal digits indexes an array where the value on the way is an array
+/// (`"nested.1.value"`, ObjectMapper's rule); where it is an object, it is a key like any other.
 func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase: Bool = false) -> Int? {
     var current = objectIndex
     for component in path {
         let token = tape[current]
+        if token.kind == .arrayStart {
+            guard let position = arrayIndex(component) else { return nil }
+            var i = current + 1
+            var n = 0
+            while i < token.payload && n < position {
+                i = tape.indexAfterValue(at: i)
+                n += 1
+            }
+            guard i < token.payload else { return nil }
+            current = i
+            continue
+        }
         guard token.kind == .objectStart else { return nil }
         var found: Int? = nil
         var i = current + 1
@@ -196,6 +209,13 @@ func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase
         current = next
     }
     return current
+}
+
+/// A key path component as an array index: decimal digits only, no sign, at most 18 of them.
+func arrayIndex(_ component: [UInt8]) -> Int? {
+    guard !component.isEmpty, component.count <= 18, component.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    return component.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
 }
 
 /// Decodes one property; errors get the property added to their path, and the JSON key it was read
