@@ -10,6 +10,10 @@ import Foundation
 /// let user = try JSONDecoder().decode(User.self, from: data)
 /// ```
 ///
+/// Through ``ModelDecoder`` and ``ModelEncoder``'s Codable API the model gets the settings JSONDecoder and
+/// JSONEncoder apply to a Codable type (key strategy, the date strategies the mapping has, slash escaping
+/// and layout, `userInfo`), mapped onto its mapping options where the options leave them unset.
+///
 /// Other decoders: the value is read through the standard containers into a ``JSONValue`` and mapped
 /// from it (so `DecodingOptions` defaults apply); errors are `DecodingError`s under the decoder's coding
 /// path. Classes must be `final` (the protocol supplies `init(from:)`).
@@ -20,13 +24,19 @@ extension JSONCodable {
     /// ``ModelDecoder``'s, otherwise by reading the value through the standard containers first.
     /// A ``MappingError`` becomes a `DecodingError` under the decoder's coding path.
     public init(from decoder: any Decoder) throws {
+        var options = DecodingOptions.lenient
         if let tape = decoder as? TapeDecoder {
-            self = try tape.state.decodeModel(Self.self, tape.index, tape.ref) as! Self
-            return
+            if tape.state.strategies.mapsModelsDirectly {
+                self = try tape.state.decodeModel(Self.self, tape.index, tape.ref) as! Self
+                return
+            }
+            // A `.custom` key strategy: read as JSONDecoder reads it (below), keys converted by the
+            // containers, with the decoder's mapping options.
+            options = tape.state.c.options
         }
         let json = try AnyJSONValue(from: decoder).value
         do {
-            self = try ModelDecoder().decode(Self.self, fromJSONObject: json)
+            self = try ModelDecoder(options: options).decode(Self.self, fromJSONObject: json)
         } catch let error as MappingError {
             let context = DecodingError.Context(codingPath: decoder.codingPath + CodingPathRendering.keys(error.path),
                                                 debugDescription: error.message, underlyingError: error)
@@ -40,13 +50,19 @@ extension JSONCodable {
     /// Encodes the model through its ``JSONMappable/mapping`` (the same JSON as ``JSONMappable/jsonData(options:)``),
     /// through the standard containers of any `Encoder`.
     public func encode(to encoder: any Encoder) throws {
+        var options = EncodingOptions()
         if let tape = encoder as? TapeEncoder {
-            tape.node = try tape.state.modelNode(self, tape.codingPath)
-            return
+            if tape.state.strategies.mapsModelsDirectly {
+                tape.node = try tape.state.modelNode(self, tape.codingPath)
+                return
+            }
+            // A `.custom` key strategy: written as JSONEncoder writes it (below), keys converted by the
+            // containers, with the encoder's mapping options.
+            options = tape.state.out.options
         }
         let json: JSONValue
         do {
-            json = try jsonValue()
+            json = try jsonValue(options: options)
         } catch let error as MappingError {
             throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath + CodingPathRendering.keys(error.path),
                                                          debugDescription: error.message, underlyingError: error))

@@ -120,7 +120,7 @@ extension ModelDecoder {
     func decodeTape<T, Input: JSONInput>(from json: Input, usesMapping: Bool, at root: RootPath? = nil,
                                          _ read: (TapeDecodingState, Int) throws -> T) throws -> T {
         if let braced = bracedIfAssumed(json) { return try decodeTape(from: braced, usesMapping: usesMapping, at: root, read) }
-        var options = self.options
+        var options = codableModelOptions
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
         let models = try MetaCache.forDecoding(options)
@@ -133,9 +133,10 @@ extension ModelDecoder {
                 do {
                     let filter = root?.filter(leaf: nil)
                     return try withParsedInput(bytes, depthLimit: options.depthLimit, filter: filter, allowsTrailingCommas: true) { tape, bytes throws(MappingError) in
+                        // A `.custom` key strategy: models are read through `init(from:)`, as JSONDecoder reads them.
                         var state = TapeDecodingState.begin(tape: tape, context: DecodeContext(tape: tape, options: options),
-                                                            mode: .foundation, models: models,
-                                                            strategies: strategies, usesMapping: usesMapping)
+                                                            mode: .foundation, models: models, strategies: strategies,
+                                                            usesMapping: usesMapping && strategies.mapsModelsDirectly)
                         defer { TapeDecodingState.end(&state) }
                         var index = 0
                         if let root {

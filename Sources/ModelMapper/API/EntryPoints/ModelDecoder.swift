@@ -14,10 +14,12 @@ public struct ModelDecoder: Sendable {
     // Codable (`decode(_:from:)` for any `Decodable`): JSONDecoder's options, with its defaults.
 
     /// How keys of Codable types are matched to JSON keys (JSONDecoder's strategy; `[String: T]`
-    /// dictionary keys are used as they are, as JSONDecoder does).
+    /// dictionary keys are used as they are, as JSONDecoder does). ``JSONCodable`` models get it too
+    /// (`.convertFromSnakeCase` as ``KeyStrategy/snakeCase``) unless `options.keyStrategy` is set.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     /// How `Date` values of Codable types are read (`.deferredToDate` by default, as JSONDecoder).
-    /// Models' own `Date` properties follow `options.dateStrategy`.
+    /// A ``JSONCodable`` model gets `.secondsSince1970`, `.millisecondsSince1970` and `.iso8601` when
+    /// `options.dateStrategy` is the default; otherwise models' `Date` properties follow `options.dateStrategy`.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
     /// How `Data` values of Codable types are read (`.base64` by default).
     public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64

@@ -33,19 +33,24 @@ extension ModelEncoder {
         try encode(value, configuration: C.encodingConfiguration)
     }
 
-    /// A model that is also `Encodable` (a ``JSONCodable`` model) takes the mapper's path.
+    /// A model that is also `Encodable` (a ``JSONCodable`` model) takes the mapper's path, with the
+    /// settings JSONEncoder applies to a Codable type (``outputFormatting`` with slash escaping,
+    /// ``keyEncodingStrategy``, ``dateEncodingStrategy``, ``userInfo``) where ``options`` leave them unset.
     public func encode<M: JSONMappable & Encodable>(_ model: M) throws -> Data {
-        try encodeOutput(model).takeData()
+        guard mapsCodableModelsDirectly else { return try encodeCodable(model, usesMapping: true).takeData() }
+        return try encodeOutput(model, options: codableModelOptions).takeData()
     }
 
-    /// Models that are also `Encodable`, as a JSON array: the mapper's path.
+    /// Models that are also `Encodable`, as a JSON array: the mapper's path with the same settings as for one model.
     public func encode<M: JSONMappable & Encodable>(_ models: [M]) throws -> Data {
-        try encodeOutput(models).takeData()
+        guard mapsCodableModelsDirectly else { return try encodeCodable(models, usesMapping: true).takeData() }
+        return try encodeOutput(models, options: codableModelOptions).takeData()
     }
 
-    /// Models that are also `Encodable`, as a JSON object: the mapper's path.
+    /// Models that are also `Encodable`, as a JSON object: the mapper's path with the same settings as for one model.
     public func encode<M: JSONMappable & Encodable>(_ models: [String: M]) throws -> Data {
-        try encodeOutput(models).takeData()
+        guard mapsCodableModelsDirectly else { return try encodeCodable(models, usesMapping: true).takeData() }
+        return try encodeOutput(models, options: codableModelOptions).takeData()
     }
 
     /// ``options`` with the layout of ``outputFormatting`` (for models).
@@ -71,7 +76,9 @@ extension ModelEncoder {
         strategies.data = dataEncodingStrategy
         strategies.nonConformingFloats = nonConformingFloatEncodingStrategy
         strategies.userInfo = userInfo
-        let options = codableOptions
+        let options = codableModelOptions
+        // A `.custom` key strategy: models are written through `encode(to:)`, as JSONEncoder writes them.
+        let usesMapping = usesMapping && strategies.mapsModelsDirectly
         // Written as `encode(to:)` goes when it can be (no sorted keys, containers used in order).
         if !options.sortedKeys {
             let stream = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)

@@ -41,23 +41,26 @@ public struct ModelEncoder: Sendable {
         try encodeOutput(models).takeData()
     }
 
-    func encodeOutput<M: JSONMappable>(_ model: M) throws(MappingError) -> JSONWriter {
-        let codec = try MetaCache.forEncoding(modelOptions).codec(for: M.self)
-        return try run(codec, model)
+    func encodeOutput<M: JSONMappable>(_ model: M, options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
+        let options = options ?? modelOptions
+        let codec = try MetaCache.forEncoding(options).codec(for: M.self)
+        return try run(codec, model, options)
     }
 
-    func encodeOutput<M: JSONMappable>(_ models: [M]) throws(MappingError) -> JSONWriter {
-        let codec = ArrayCodec<M>(element: try MetaCache.forEncoding(modelOptions).codec(for: M.self))
-        return try run(codec, models)
+    func encodeOutput<M: JSONMappable>(_ models: [M], options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
+        let options = options ?? modelOptions
+        let codec = ArrayCodec<M>(element: try MetaCache.forEncoding(options).codec(for: M.self))
+        return try run(codec, models, options)
     }
 
-    func encodeOutput<M: JSONMappable>(_ models: [String: M]) throws(MappingError) -> JSONWriter {
-        let codec = DictionaryCodec<M>(value: try MetaCache.forEncoding(modelOptions).codec(for: M.self))
-        return try run(codec, models)
+    func encodeOutput<M: JSONMappable>(_ models: [String: M], options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
+        let options = options ?? modelOptions
+        let codec = DictionaryCodec<M>(value: try MetaCache.forEncoding(options).codec(for: M.self))
+        return try run(codec, models, options)
     }
 
-    private func run<V>(_ codec: ValueCodec<V>, _ value: V) throws(MappingError) -> JSONWriter {
-        var context = EncodeContext(options: modelOptions)
+    private func run<V>(_ codec: ValueCodec<V>, _ value: V, _ options: EncodingOptions) throws(MappingError) -> JSONWriter {
+        var context = EncodeContext(options: options)
         if codec.reachesContext { context.path = [] }
         try codec.encode(value, &context)
         return context.writer
