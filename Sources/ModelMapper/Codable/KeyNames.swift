@@ -1,5 +1,3 @@
-import Foundation
-
 // Unsafe code: per-key-type name tables read on every member the Codable coders write or look up.
 //
 // The tables keep their slots and bytes in memory they allocate themselves, so that the hot paths read
@@ -15,6 +13,8 @@ import Foundation
 // - A table is changed only by the one coding (one thread) that made it, and only until it is published
 //   to the shared cache (`freeze`); frozen tables are only read, by any thread (`fill` and `load`
 //   check `frozen`).
+
+import Foundation
 
 /// Key names per key type and key options, kept for the next codings (filled on first use of each key,
 /// published when a coding ends). The tables here are frozen: never changed again, so codings on any
@@ -117,7 +117,8 @@ final class StreamKeyNames {
     /// The key's byte (only for `tagged` key types).
     @inline(__always)
     func tag<Key: CodingKey>(_ key: Key) -> Int {
-        empty ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        assert(tagged && MemoryLayout<Key>.size == (empty ? 0 : 1), "a key read by its byte is not a plain enum of this table")
+        return empty ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     }
 
     /// The slot of `tag`, nil when the key was not seen yet.
@@ -165,6 +166,7 @@ final class StreamKeyNames {
     /// Adds the key of `tag` named `name`.
     func fill(_ tag: Int, name: String, escapeSlashes: Bool) {
         precondition(!frozen, "a published key table is filled")
+        assert(tag >= 0, "a negative key tag")
         added = true
         reserveSlots(tag + 1)
         if slotCount <= tag { slotCount = tag + 1 }
@@ -194,6 +196,7 @@ final class StreamKeyNames {
     func load(_ other: StreamKeyNames) {
         precondition(!frozen, "a published key table is changed")
         reserveSlots(other.slotCount)
+        assert(other.slotCount <= slotCapacity && other.byteCount <= other.byteCapacity, "a table copied past its end")
         slots.update(from: other.slots, count: other.slotCount)
         slotCount = other.slotCount
         names = other.names

@@ -1,3 +1,12 @@
+// Unsafe code: `startsContainer` scans a string token's bytes (`c.tape.bytes`, an `UnsafeRawBufferPointer`
+// into the tape, Tape.swift), and `decodeEmbedded` parses the string's UTF-8 (`withUTF8`) as a document of
+// its own, whose tape references those bytes.
+//
+// Invariants: the token's bytes are read only during the check, after its kind is known to be `.string`
+// (`TapeView.bytes` asserts that and the bounds). The embedded text is a local copy that outlives its tape:
+// the tape and its view exist only inside `withParsedDocument`, inside `withUTF8`, and what leaves it is the
+// decoded value or an error (whose token indices are pointed at the outer string), never a pointer.
+
 /// Embedded JSON: in `.lenient` mode, a JSON string where a model, array, set or dictionary is expected,
 /// whose content starts (after whitespace) with `{` or `[`, is parsed as JSON and decoded by the same
 /// codec (APIs that double-encode payloads: `"user": "{\"id\":1}"`). Other strings keep the existing rules

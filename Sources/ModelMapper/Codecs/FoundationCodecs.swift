@@ -1,3 +1,11 @@
+// Unsafe code: `DateCodec` parses a string or number token's bytes, an `UnsafeRawBufferPointer` into the tape's
+// input or arena (`c.tape.bytes`, Tape.swift); `seconds` keeps them (or the trimmed part of them) in `literal`
+// until it returns. The other codecs here read strings, not bytes.
+//
+// Invariants: the bytes are read only during the decode call, while the tape view is valid, and never
+// stored; only tokens that have bytes (strings, numbers) are asked for them, after the kind check, which
+// `TapeView.bytes` asserts together with the bytes lying inside their buffer.
+
 import Foundation
 
 /// `Date`, read per ``DateStrategy`` and written per the encoding options' strategy.

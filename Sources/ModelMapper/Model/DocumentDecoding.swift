@@ -1,3 +1,11 @@
+// Unsafe code: `decodeBytes` passes the caller's `UnsafeRawBufferPointer` on to the tokenizer, and hands the
+// codecs a `TapeView` (pointers into the tape and into those bytes or their UTF-8 copy); `decodeFoundationObject`
+// a view of a `ValueTape`. Nothing here reads through a pointer itself.
+//
+// Invariants: the bytes, the text and the view are valid only during the call (`withParsedInput`,
+// `ValueTape.withView`) and never escape it: `body` and `locate` are non-escaping closures, and `locate` runs
+// in `decodeReporting`'s `defer`, inside that call. What the view may be used for is Tape.swift's rule.
+
 // Running a codec over one parsed document, and delivering what it reported.
 //
 // Every single-value decode ends here: `decodeBytes` (JSON bytes, through `withParsedDocument`),

@@ -1,3 +1,10 @@
+// Unsafe code: `Context.locateNextToken(in:start:)` reads the chunk yajl just accepted, lent by the tokenizer
+// as an `UnsafeRawBufferPointer`; the rest of the file reads bytes through the `byte` closure.
+//
+// Invariants: the chunk is valid for the call and never kept (only offsets are); it holds the absolute
+// offsets `start..<start + count`, and the scan reads only those: `i` starts at `max(scanned, start)` and
+// the loop stops below `start + count`, so `chunk[i - start]` is in bounds by construction (no assert).
+
 /// Turns yajl's error offset into the position a user expects. Error path only.
 ///
 /// yajl's reported offset depends on the error: after the offending token for parse errors (but at the

@@ -1,3 +1,9 @@
+// Unsafe code: reads UTF-8 bytes from an `UnsafeRawBufferPointer` the caller lends (a tokenizer chunk, the
+// input of an error being positioned).
+//
+// Invariants: the buffer is valid for the call and never kept; `of(offset:in:)` reads only the first
+// `min(max(0, offset), count)` bytes: the offset is clamped to the buffer, so no assert is needed.
+
 /// A line and column in UTF-8 text, advanced over bytes.
 ///
 /// Lines are 1-based and end at `\n` (a `\r\n` pair counts once); columns are 1-based and count Unicode

@@ -1,5 +1,10 @@
-// The per-thread slot and its invariants are ThreadSpare.swift's: a nested decode on the same thread (from
-// a hook) finds the slot empty and gets a fresh tokenizer, so nothing is shared.
+// Unsafe code: `take` reads and sets the depth limit in a spare tokenizer's `buffers` (`.pointee` of the
+// `TapeBuffers` the tokenizer allocates, Tape.swift).
+//
+// Invariants: `buffers` is valid while the tokenizer lives (it is freed in the tokenizer's deinit), and the
+// tokenizer is used by this thread only, from `take` to `give`. The per-thread slot and its invariants are
+// ThreadSpare.swift's: a nested decode on the same thread (from a hook) finds the slot empty and gets a
+// fresh tokenizer, so nothing is shared. A spare is reset before it is kept (`give`), asserted in `take`.
 
 /// One spare tokenizer per thread, so decoding many documents reuses the tape's buffers instead of
 /// allocating (and page-faulting) megabytes for every document. `DecodingBuffers.releaseIdle()` frees the

@@ -1,3 +1,10 @@
+// Unsafe code: `iso8601(_:into:)` writes its text into a 32-byte stack buffer through
+// `withUnsafeMutableBytes(of:)` and appends the written prefix to `out`; nothing else here touches raw memory.
+//
+// Invariants: the pointer is used only inside that call; every write lands in `0..<32` (the longest text,
+// `yyyy-MM-ddTHH:mm:ss.ffffffZ`, is 27 bytes: the year is 0...9999 on this path, every other field two
+// digits, the fraction six), which the two-digit writes and the final length assert.
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -36,6 +43,7 @@ enum DateFormatting {
         var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &buffer) { p in
             @inline(__always) func put2(_ v: Int, _ at: Int) {
+                assert((0...99).contains(v) && at >= 0 && at + 1 < p.count, "a two-digit field outside the buffer")
                 p[at] = UInt8(truncatingIfNeeded: 0x30 + v / 10)
                 p[at + 1] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
             }
@@ -54,12 +62,14 @@ enum DateFormatting {
             var n = 19
             if c.fraction != 0 {
                 p[19] = 0x2E                               // '.'
+                assert(c.fraction < 1_000_000, "a fraction of more than six digits")
                 var v = c.fraction                         // 1...999999, six digits
                 var k = 25
                 while k > 19 { p[k] = UInt8(truncatingIfNeeded: 0x30 + v % 10); v /= 10; k -= 1 }
                 n = 26
                 while p[n - 1] == 0x30 { n -= 1 }          // trim trailing zeros (at least one digit is non-zero)
             }
+            assert(n >= 19 && n + 1 <= p.count, "the ISO 8601 text outruns its buffer")
             p[n] = 0x5A                                    // 'Z'
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[0..<(n + 1)]))
         }

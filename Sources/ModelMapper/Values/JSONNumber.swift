@@ -1,3 +1,7 @@
+// Unsafe code: only `withLiteralBytes`, which lends the literal's UTF-8 (`withUTF8` of a copy of `text`) to
+// `NumberParsing` as an `UnsafeRawBufferPointer`. The buffer is valid during `body` only; every caller
+// returns a parsed value (a flag, an integer, a `Double`, a `Decimal`), never the pointer.
+
 import Foundation
 
 /// A JSON number that keeps its literal text, so nothing is lost: integers beyond 64 bits, `-0`, `1e400`

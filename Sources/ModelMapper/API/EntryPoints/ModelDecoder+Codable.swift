@@ -1,3 +1,14 @@
+// Unsafe code: `decodeTape` decodes the value into a one-element `withUnsafeTemporaryAllocation` slot and
+// moves it out; the input's bytes (`withJSONBytes`, `withParsedInput`) are passed to the parser and to
+// `TapeErrors.positioned`, which reads them to position an error.
+//
+// Invariants:
+// - The slot is initialized exactly once, and only when decoding succeeded (`decoded`; then no failure is
+//   returned): it is moved out on success, deinitialized if it was initialized on failure, and never read
+//   uninitialized (asserted before the initialization and before the move).
+// - The bytes are valid only during `withJSONBytes`/`withParsedInput` and never kept: errors carry offsets
+//   and positions, not pointers. `positioned` reads them through `TokenLocator` and `TextPosition`.
+
 import Foundation
 
 extension ModelDecoder {
@@ -157,6 +168,7 @@ extension ModelDecoder {
                             }
                         }
                         do {
+                            assert(!decoded, "the value slot is initialized twice")
                             value.initialize(to: try read(state, index))
                             decoded = true
                             return nil
@@ -176,6 +188,7 @@ extension ModelDecoder {
                 if decoded { value.deinitialize(count: 1) }
                 throw failure
             }
+            assert(decoded, "an uninitialized value slot is moved out")
             return value.move()
         }
     }

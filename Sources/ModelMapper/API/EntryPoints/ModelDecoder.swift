@@ -1,3 +1,12 @@
+// Unsafe code: the two `update(_:from…)` methods hand `ModelCodec.update` a pointer to the caller's model
+// (`withUnsafeMutablePointer(to: &model)`), and `decodeDocument` passes the input's bytes
+// (`withJSONBytes`) on to `decodeBytes`. Nothing here reads or writes through a pointer itself.
+//
+// Invariants: the pointer addresses the initialized `M` that `model` holds and is used only during the
+// call, like the `inout` it comes from (the decode closures are non-escaping); the writes through it follow
+// ModelCodec.swift's invariants. The bytes are valid only during `withJSONBytes` (DocumentDecoding.swift).
+// Both are guaranteed by the closures' scopes, so there is nothing to assert here.
+
 import Foundation
 
 /// Decodes models from JSON with a fixed set of options — the shape of Foundation's `JSONDecoder`, for

@@ -1,3 +1,11 @@
+// Unsafe code: the `JSONInput` conformances lend the input's bytes to `body` as an `UnsafeRawBufferPointer`
+// (`withUnsafeBytes`, or `withUTF8` of a copy of a string), or pass on the buffer the caller gave.
+//
+// Invariants: the bytes are valid only during `body`, which must not keep them (the protocol's contract;
+// ModelMapper's decoders copy what they keep). For `UnsafeRawBufferPointer` and `UnsafeBufferPointer<UInt8>`
+// input, the caller guarantees the memory is initialized and valid for the call. The conformances only
+// forward buffers, so there is nothing here to assert.
+
 import Foundation
 
 /// Contiguous JSON text that ModelMapper can read without copying: `Data`, `[UInt8]`, `String`,

@@ -1,3 +1,7 @@
+// Unsafe code: only `date(format:)`'s decode closure, which lends the string's UTF-8 (`withUTF8`) to
+// `DateParsing.parseFormatted` as an `UnsafeRawBufferPointer`; the buffer is valid during that call and the
+// parser returns a `Date`, not a pointer, so nothing can outlive it (no assert needed).
+
 import Foundation
 
 /// A per-property conversion between JSON and the property's type, in both directions (Mantle's
