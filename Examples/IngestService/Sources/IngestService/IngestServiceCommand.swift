@@ -35,11 +35,11 @@ struct IngestServiceCommand: AsyncParsableCommand {
     @Option(help: "The largest POST /event body, in bytes.")
     var maxEventBytes = 1 << 20
 
-    @Option(help: "The largest POST /events body, in bytes (default: no limit; the body is streamed).")
-    var maxEventsBytes: Int?
+    @Option(help: "The largest POST /events body, in bytes (past it: 413, nothing more of the upload stored).")
+    var maxEventsBytes = 1 << 30
 
-    @Option(help: "The longest line POST /events accepts, in bytes (bounds memory per request).")
-    var maxRecordBytes = 4 << 20
+    @Option(help: "The longest record (a JSON line or an array element), in bytes: a longer one is rejected as tooLarge and the upload goes on.")
+    var maxRecordBytes = 1 << 20
 
     @Option(help: "Records stored per transaction.")
     var batchSize = 1024
@@ -61,6 +61,10 @@ struct IngestServiceCommand: AsyncParsableCommand {
             throw ValidationError("give --sqlite-path or --database-url, not both")
         }
         guard batchSize > 0 else { throw ValidationError("--batch-size must be positive") }
+        guard maxRecordBytes > 0, maxEventsBytes > 0 else {
+            throw ValidationError("--max-record-bytes and --max-events-bytes must be positive")
+        }
+        guard rejectionListLimit >= 0 else { throw ValidationError("--rejection-list-limit must not be negative") }
     }
 
     func run() async throws {

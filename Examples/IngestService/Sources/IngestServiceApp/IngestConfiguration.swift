@@ -9,10 +9,12 @@ public struct IngestConfiguration: Sendable {
     public var deadLetterDirectory: String?
     /// The largest body `POST /event` reads (it holds the whole document in memory).
     public var maxEventBodySize: Int
-    /// The largest body `POST /events` reads; nil for no limit (it streams in bounded memory).
+    /// The largest body `POST /events` reads (default 1 GiB; past it, 413 and nothing more of the
+    /// upload is stored); nil for no limit (it streams in bounded memory).
     public var maxEventsBodySize: Int?
-    /// The longest line `POST /events` buffers. A line is held in memory until it ends (a rejected line
-    /// is also kept whole for its dead letter), so this bounds memory per request.
+    /// The longest record (a JSON line or an element of a top-level array) `POST /events` takes; a longer
+    /// one is a rejected record of kind `tooLarge` (its first bytes kept) and the upload goes on. The
+    /// reader holds one record at a time, so this bounds memory per request.
     public var maxRecordSize: Int
     /// How many rejected records a `POST /events` response lists; the rest are counted as omitted.
     public var rejectionListLimit: Int
@@ -26,8 +28,8 @@ public struct IngestConfiguration: Sendable {
         port: Int = 8080,
         deadLetterDirectory: String? = nil,
         maxEventBodySize: Int = 1 << 20,
-        maxEventsBodySize: Int? = nil,
-        maxRecordSize: Int = 4 << 20,
+        maxEventsBodySize: Int? = 1 << 30,
+        maxRecordSize: Int = 1 << 20,
         rejectionListLimit: Int = 100,
         readChunkSize: Int = 256 << 10,
         storeBatchSize: Int = 1024

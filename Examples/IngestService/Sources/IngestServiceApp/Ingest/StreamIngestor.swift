@@ -5,7 +5,7 @@ import NIOCore
 /// `JSONLines(chunks:)`, and each batch of decoded events (with their raw text) and rejected records goes
 /// to the store in one transaction. The next batch is decoded while the store commits the previous one
 /// (at most one batch in flight, so batches are stored in input order and the upload's answer still
-/// waits for the last commit). Memory per request is bounded by the read chunk, the longest line and two
+/// waits for the last commit). Memory per request is bounded by the read chunk, the record limit and two
 /// batches.
 struct StreamIngestor: Sendable {
     let configuration: IngestConfiguration
@@ -24,25 +24,11 @@ struct StreamIngestor: Sendable {
             DeadLetterFile(directory: $0, name: "events-\(uploadID)")
         }
         let rejections = RejectionLog(deadLetters: deadLetters, listLimit: configuration.rejectionListLimit)
+        let oversized = OversizedRecords(limit: configuration.maxRecordSize)
         let tap = RawRecordTap(format: format)
         let bytes = Counter()
         let metrics = self.metrics
-        let guarded = GuardedBody(
-            base: body,
-            maxBodySize: configuration.maxEventsBodySize,
-            maxLineLength: format == .lines ? configuration.maxRecordSize : nil,
-            onChunk: { chunk in
-                tap.append(chunk)
-                bytes.value += chunk.readableBytes
-                metrics.add(bytes: chunk.readableBytes)
-            })
         var batch = StoreBatch(uploadID: uploadID)
-        let lines = JSONLines<Status>(
-            chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
-            onError: .skip { record in
-                tap.skip(record.offset, raw: record.raw, line: record.line)
-                batch.rejected.append(rejections.add(record))
-            })
 
         var summary = IngestSummary()
         summary.uploadId = uploadID
@@ -61,6 +47,7 @@ struct StreamIngestor: Sendable {
             let (count, rejected) = inFlightBatch
             summary.accepted += inserted
             summary.duplicates += count - inserted
+            summary.rejected += rejected
             metrics.add(accepted: inserted, duplicates: count - inserted, rejected: rejected)
             if let deadLetters {
                 do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
@@ -82,28 +69,64 @@ struct StreamIngestor: Sendable {
             }
         }
 
+        let progress = ReaderProgress()
+        let guarded = GuardedBody(
+            base: body,
+            maxBodySize: configuration.maxEventsBodySize,
+            isArray: format == .array,
+            oversized: oversized,
+            readerPosition: { progress.position() },
+            readerSlack: 2 * configuration.readChunkSize + (64 << 10),
+            onChunk: { chunk in
+                bytes.value += chunk.readableBytes
+                metrics.add(bytes: chunk.readableBytes)
+            },
+            onForward: { piece in tap.append(piece) },
+            beforeRead: {
+                // Records the reader rejects are handed to `onError` without the loop below seeing them:
+                // a body of nothing but bad records fills batches here, between reads.
+                if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
+            })
+        let lines = JSONLines<Status>(
+            chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
+            onError: .skip { record in
+                tap.skip(record.offset, raw: record.raw, line: record.line)
+                batch.rejected.append(rejections.add(record, oversized: oversized))
+            })
+
         var iterator = lines.makeAsyncIterator()
+        let probe = iterator
+        progress.position = { probe.bytesConsumed }
         /// Records decoded and kept (the record index is these plus the rejected ones).
         var decoded = 0
         do {
             while let status = try await iterator.next() {
-                let (raw, line) = tap.take(upTo: iterator.bytesConsumed)
+                let (raw, line, start) = tap.take(upTo: iterator.bytesConsumed)
                 let index = decoded + rejections.count
-                // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
-                // surrogate in a string the model skips decodes), and `raw` goes to a text column.
-                if raw.isValidUTF8, status.unstorableReason == nil {
+                if oversized.isCut(recordStartingAt: start) {
+                    // Its first bytes happened to decode: it is still a record past the limit.
+                    batch.rejected.append(
+                        rejections.add(
+                            tooLarge: Array(raw.readableBytesView.prefix(RejectionLog.tooLargeKeptBytes)), limit: oversized.limit, index: index,
+                            line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
+                } else if raw.isValidUTF8, status.unstorableReason == nil {
+                    // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
+                    // surrogate in a string the model skips decodes), and `raw` goes to a text column.
                     decoded += 1
                     batch.events.append(StoredEvent(status: status, raw: raw))
                 } else {
                     let reason = status.unstorableReason ?? "the record is not valid UTF-8"
                     batch.rejected.append(
                         rejections.add(
-                            unstorable: Array(raw.readableBytesView), reason: reason, index: index, line: line,
-                            offset: tap.position - raw.readableBytes))
+                            unstorable: Array(raw.readableBytesView), reason: reason, index: index,
+                            line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
                 }
                 if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
             }
         } catch let limit as BodyLimitError {
+            // Reading stops: what was committed stays, the batch being filled is dropped (the 413
+            // counts only committed records).
+            batch = StoreBatch(uploadID: uploadID)
             summary.stoppedEarly = limit.description
         } catch let error as APIError {
             // The store or the dead-letter file failed: nothing more can be stored or saved (a batch
@@ -125,10 +148,11 @@ struct StreamIngestor: Sendable {
             do { try deadLetters.close() } catch { throw APIError.deadLetterFailed(error) }
         }
 
-        summary.rejected = rejections.count
         summary.bytes = bytes.value
-        summary.rejections = rejections.listed
-        summary.rejectionsOmitted = rejections.count - rejections.listed.count
+        // Batches are stored in input order: the committed records are the first ones.
+        let committed = summary.accepted + summary.duplicates + summary.rejected
+        summary.rejections = rejections.listed.filter { $0.index < committed }
+        summary.rejectionsOmitted = summary.rejected - summary.rejections.count
         if rejections.count > 0, let deadLetters {
             summary.deadLetterFile = deadLetters.rawPath
             summary.deadLetterErrorsFile = deadLetters.errorsPath
@@ -140,4 +164,9 @@ struct StreamIngestor: Sendable {
 /// A count shared between the body wrapper and the ingestor, within one request's task.
 private final class Counter {
     var value = 0
+}
+
+/// The reader's position (`bytesConsumed`) for the body wrapper, which exists before the reader does.
+private final class ReaderProgress {
+    var position: () -> Int = { 0 }
 }
