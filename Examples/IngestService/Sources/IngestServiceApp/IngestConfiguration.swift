@@ -22,6 +22,12 @@ public struct IngestConfiguration: Sendable {
     public var readChunkSize: Int
     /// Records (decoded and rejected) stored per transaction.
     public var storeBatchSize: Int
+    /// Whether a POST without an API key is taken, as ``anonymousClient`` (local use only; a key given
+    /// is checked all the same).
+    public var allowAnonymous: Bool
+
+    /// The client of the records posted without a key under ``allowAnonymous``.
+    public static let anonymousClient = "anonymous"
 
     public init(
         host: String = "127.0.0.1",
@@ -32,7 +38,8 @@ public struct IngestConfiguration: Sendable {
         maxRecordSize: Int = 1 << 20,
         rejectionListLimit: Int = 100,
         readChunkSize: Int = 256 << 10,
-        storeBatchSize: Int = 1024
+        storeBatchSize: Int = 1024,
+        allowAnonymous: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -43,5 +50,6 @@ public struct IngestConfiguration: Sendable {
         self.rejectionListLimit = rejectionListLimit
         self.readChunkSize = readChunkSize
         self.storeBatchSize = storeBatchSize
+        self.allowAnonymous = allowAnonymous
     }
 }

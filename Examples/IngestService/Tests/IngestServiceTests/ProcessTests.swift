@@ -179,7 +179,8 @@ final class ServiceProcess: @unchecked Sendable {
     let port: Int
     private let errors: URL
 
-    init(_ arguments: [String], waitForPort: Bool = true) throws {
+    /// The built executable (beside the test bundle).
+    static func executable() throws -> URL {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var executable = directory.appendingPathComponent("IngestService")
         if !FileManager.default.fileExists(atPath: executable.path) {
@@ -189,11 +190,18 @@ final class ServiceProcess: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: executable.path) else {
             throw TestFailure("no IngestService executable near \(directory.path): build it first (swift build)")
         }
+        return executable
+    }
+
+    /// Starts the service with `arguments` (and `--allow-anonymous` unless the test is about keys).
+    init(_ arguments: [String], waitForPort: Bool = true, allowAnonymous: Bool = true) throws {
+        let executable = try Self.executable()
         port = try freePort()
         errors = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.executableURL = executable
-        process.arguments = ["--port", "\(port)", "--log-level", "warning"] + arguments
+        process.arguments =
+            ["--port", "\(port)", "--log-level", "warning"] + (allowAnonymous ? ["--allow-anonymous"] : []) + arguments
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -239,6 +247,21 @@ final class ServiceProcess: @unchecked Sendable {
             try? clear.write(contentsOf: Data("5".utf8))
             try? clear.close()
         }
+    }
+
+    /// POSTs `body` as JSON Lines with `Authorization: Bearer KEY` (or `key` as the whole header when
+    /// `raw`; none when nil).
+    func post(_ path: String, body: ByteBuffer, key: String?, raw: Bool = false) async throws
+        -> (status: Int, wwwAuthenticate: String?, body: String)
+    {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: path == "/event" ? "application/json" : "application/x-ndjson")
+        if let key { request.headers.add(name: "Authorization", value: raw ? key : "Bearer \(key)") }
+        request.body = .bytes(body)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        return (Int(response.status.code), response.headers["WWW-Authenticate"].first, String(buffer: bytes))
     }
 
     func postEvents(_ body: ByteBuffer) async throws -> IngestSummary {

@@ -32,6 +32,7 @@ struct TestServer: Sendable {
             .appendingPathComponent("ingest-service-tests-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = IngestConfiguration(host: "127.0.0.1", port: 0, deadLetterDirectory: directory)
+        configuration.allowAnonymous = true  // the tests about API keys run the real executable
         adjust(&configuration)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "IngestServiceTests")

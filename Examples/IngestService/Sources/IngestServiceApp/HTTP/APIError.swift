@@ -5,10 +5,19 @@ import ModelMapper
 struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
     let body: ErrorBody
+    var headers: HTTPFields = [:]
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try Response.json(body, status: status)
+        var response = try Response.json(body, status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
+
+    /// No API key, or one that is not valid (unknown, revoked, malformed): 401 with a Bearer challenge.
+    static let unauthorized = APIError(
+        status: .unauthorized,
+        body: ErrorBody(error: "unauthorized", message: "an API key is required: Authorization: Bearer KEY"),
+        headers: [.wwwAuthenticate: "Bearer"])
 
     static func unsupportedMediaType(_ contentType: String?, accepted: String) -> APIError {
         APIError(

@@ -8,6 +8,7 @@ import NIOCore
 struct IngestController: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
+    let keys: APIKeys?
     let metrics: IngestMetrics
 
     func addRoutes(to router: Router<some RequestContext>) {
@@ -24,6 +25,7 @@ struct IngestController: Sendable {
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
     /// when a body or line limit stops the reading).
     func postEvents(_ request: Request, context: some RequestContext) async throws -> Response {
+        _ = try await authenticate(request)
         let contentType = request.headers[.contentType]
         guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
             metrics.requestRefused()
@@ -49,6 +51,7 @@ struct IngestController: Sendable {
 
     /// Decodes one document; 200 with its id, 400 with the ``MappingError`` when it cannot be decoded.
     func postEvent(_ request: Request, context: some RequestContext) async throws -> Response {
+        _ = try await authenticate(request)
         let contentType = request.headers[.contentType]
         guard AcceptedContent.isSingleDocument(contentType: contentType) else {
             metrics.requestRefused()
@@ -94,6 +97,24 @@ struct IngestController: Sendable {
         accepted.duplicates = 1 - inserted
         accepted.id = status.id
         return try Response.json(accepted)
+    }
+
+    /// The client a POST comes from: its API key's (`Authorization: Bearer KEY`), or
+    /// ``IngestConfiguration/anonymousClient`` for a request without one under `--allow-anonymous`;
+    /// otherwise 401. A key given is always checked, anonymous access or not.
+    func authenticate(_ request: Request) async throws -> String {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer", let keys,
+                let client = await keys.client(forKey: parts[1].trimmingCharacters(in: .whitespaces))
+            {
+                return client
+            }
+        } else if configuration.allowAnonymous {
+            return IngestConfiguration.anonymousClient
+        }
+        metrics.requestRefused()
+        throw APIError.unauthorized
     }
 
     /// A new upload id: a random UUID, lowercased.

@@ -275,3 +275,54 @@ struct RawText: PostgresArrayEncodable, PostgresNonThrowingEncodable {
         buffer.writeImmutableBuffer(bytes)
     }
 }
+
+extension PostgresStore: KeyStore {
+    public func addKey(_ key: APIKeyRecord) async throws {
+        let logger = self.logger
+        try await withDeadline(timeout, "adding an API key") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    INSERT INTO api_keys (client, key_id, key_hash, created_at, revoked_at)
+                    VALUES (\(key.client), \(key.keyID), \(ByteBuffer(bytes: key.keyHash)), \(key.created), NULL)
+                    """
+                try await connection.query(query, logger: logger)
+            }
+        }
+    }
+
+    public func revokeKey(keyID: String, keyHash: [UInt8]) async throws -> Bool {
+        let logger = self.logger
+        return try await withDeadline(timeout, "revoking an API key") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    UPDATE api_keys SET revoked_at = now()
+                    WHERE key_id = \(keyID) AND key_hash = \(ByteBuffer(bytes: keyHash)) AND revoked_at IS NULL
+                    RETURNING key_id
+                    """
+                var revoked = false
+                for try await _ in try await connection.query(query, logger: logger).decode(String.self) { revoked = true }
+                return revoked
+            }
+        }
+    }
+
+    public func listKeys() async throws -> [APIKeyRecord] {
+        let logger = self.logger
+        return try await withDeadline(timeout, "reading the API keys") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery =
+                    "SELECT client, key_id, key_hash, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id"
+                var keys: [APIKeyRecord] = []
+                for try await (client, keyID, hash, created, revoked) in try await connection.query(query, logger: logger)
+                    .decode((String, String, ByteBuffer, Date, Date?).self)
+                {
+                    keys.append(
+                        APIKeyRecord(
+                            client: client, keyID: keyID, keyHash: Array(hash.readableBytesView), created: created,
+                            revoked: revoked))
+                }
+                return keys
+            }
+        }
+    }
+}

@@ -179,3 +179,36 @@ public enum StoreError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension SQLiteStore: KeyStore {
+    public func addKey(_ key: APIKeyRecord) async throws {
+        try await writer.withLock {
+            _ = try await self.connection.query(
+                "INSERT INTO api_keys (client, key_id, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)",
+                [.text(key.client), .text(key.keyID), .blob(ByteBuffer(bytes: key.keyHash)), .text(key.created.formatted(.iso8601))])
+        }
+    }
+
+    public func revokeKey(keyID: String, keyHash: [UInt8]) async throws -> Bool {
+        try await writer.withLock {
+            let rows = try await self.connection.query(
+                "UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND key_hash = ? AND revoked_at IS NULL RETURNING key_id",
+                [.text(Date().formatted(.iso8601)), .text(keyID), .blob(ByteBuffer(bytes: keyHash))])
+            return !rows.isEmpty
+        }
+    }
+
+    public func listKeys() async throws -> [APIKeyRecord] {
+        try await writer.withLock {
+            try await self.connection.query(
+                "SELECT client, key_id, key_hash, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id"
+            ).map { row in
+                APIKeyRecord(
+                    client: row.column("client")?.string ?? "", keyID: row.column("key_id")?.string ?? "",
+                    keyHash: row.column("key_hash")?.blob.map { Array($0.readableBytesView) } ?? [],
+                    created: row.column("created_at")?.string.flatMap { try? Date($0, strategy: .iso8601) } ?? .distantPast,
+                    revoked: row.column("revoked_at")?.string.flatMap { try? Date($0, strategy: .iso8601) })
+            }
+        }
+    }
+}

@@ -95,9 +95,20 @@ enum Schema {
         ],
         primaryKey: ["upload_id", "record_index"])
 
+    /// The API keys (issue #37): only each key's SHA-256 is kept; `key_id` is the key's public part.
+    static let apiKeys = Table(
+        name: "api_keys",
+        columns: [
+            Column(name: "client", type: .text), Column(name: "key_id", type: .text),
+            Column(name: "key_hash", type: .bytes), Column(name: "created_at", type: .timestamp),
+            Column(name: "revoked_at", type: .timestamp, nullable: true),
+        ],
+        primaryKey: ["key_id"])
+
     static let migrations: [Migration] = [
         Migration(version: 1, steps: [.createTable(events), .createTable(rejectedRecords)]),
         Migration(version: 2, steps: [.createIndex(name: "events_user_id", table: "events", column: "user_id")]),
+        Migration(version: 3, steps: [.createTable(apiKeys)]),
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }
