@@ -25,7 +25,7 @@ struct IngestController: Sendable {
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
     /// when a body or line limit stops the reading).
     func postEvents(_ request: Request, context: some RequestContext) async throws -> Response {
-        _ = try await authenticate(request)
+        let client = try await authenticate(request)
         let contentType = request.headers[.contentType]
         guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
             metrics.requestRefused()
@@ -39,7 +39,8 @@ struct IngestController: Sendable {
         metrics.streamStarted()
         let start = ContinuousClock.now
         do {
-            let summary = try await ingestor.ingest(request.body, format: format, uploadID: Self.uploadID())
+            let summary = try await ingestor.ingest(
+                request.body, format: format, uploadID: Self.uploadID(), client: client)
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
             return try Response.json(summary, status: summary.stoppedEarly == nil ? .ok : .contentTooLarge)
         } catch {
@@ -51,7 +52,7 @@ struct IngestController: Sendable {
 
     /// Decodes one document; 200 with its id, 400 with the ``MappingError`` when it cannot be decoded.
     func postEvent(_ request: Request, context: some RequestContext) async throws -> Response {
-        _ = try await authenticate(request)
+        let client = try await authenticate(request)
         let contentType = request.headers[.contentType]
         guard AcceptedContent.isSingleDocument(contentType: contentType) else {
             metrics.requestRefused()
@@ -85,16 +86,18 @@ struct IngestController: Sendable {
         }
         // The document's text without the blank space around it, exactly as received otherwise.
         let text = String(decoding: body.readableBytesView, as: UTF8.self)
-        var batch = StoreBatch(uploadID: Self.uploadID())
+        var batch = StoreBatch(uploadID: Self.uploadID(), client: client)
         batch.events = [
             StoredEvent(status: status, raw: ByteBuffer(string: text.trimmingCharacters(in: .whitespacesAndNewlines)))
         ]
-        let inserted: Int
-        do { inserted = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
-        metrics.add(accepted: inserted, duplicates: 1 - inserted, rejected: 0)
+        let outcome: StoreOutcome
+        do { outcome = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
+        metrics.add(
+            accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: 0, conflicts: outcome.conflicts.count)
         var accepted = EventAccepted()
-        accepted.accepted = inserted
-        accepted.duplicates = 1 - inserted
+        accepted.accepted = outcome.inserted
+        accepted.duplicates = outcome.duplicates
+        accepted.conflicts = outcome.conflicts.count
         accepted.id = status.id
         return try Response.json(accepted)
     }
@@ -123,10 +126,12 @@ struct IngestController: Sendable {
     }
 }
 
-/// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its id was already stored.
+/// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its (client, id) was stored with
+/// the same bytes, or 1 conflict when it was stored with other bytes (then the stored row is unchanged).
 struct EventAccepted: JSONMappable {
     var accepted = 1
     var duplicates = 0
+    var conflicts = 0
     var id: Int64 = 0
 }
 

@@ -55,6 +55,20 @@ final class RejectionLog {
         return add(StoredRejection(rejection: rejection, raw: raw))
     }
 
+    /// A record whose (client, id) the store holds with other bytes (known once its batch is committed;
+    /// listed, not stored).
+    func addConflict(_ event: StoredEvent) {
+        guard listed.count < listLimit else { return }
+        var rejection = Rejection()
+        rejection.index = event.index
+        rejection.line = event.line
+        rejection.offset = event.offset
+        rejection.kind = "conflict"
+        rejection.path = "[\(event.index)]"
+        rejection.message = "line \(event.line): id \(event.status.id) is stored for this client with other bytes; the stored record is unchanged"
+        listed.append(rejection)
+    }
+
     private func add(_ record: StoredRejection) -> StoredRejection {
         count += 1
         if listed.count < listLimit { listed.append(record.rejection) }

@@ -18,7 +18,7 @@ struct StreamIngestor: Sendable {
     /// - Throws: ``APIError`` when the store or the dead-letter file fails; the body's own error when the
     ///   client goes away. A body or line limit is not an error here: the summary's `stoppedEarly` says so.
     func ingest<Body: AsyncSequence>(
-        _ body: Body, format: JSONStreamFormat, uploadID: String
+        _ body: Body, format: JSONStreamFormat, uploadID: String, client: String
     ) async throws -> IngestSummary where Body.Element == ByteBuffer {
         let deadLetters = configuration.deadLetterDirectory.map {
             DeadLetterFile(directory: $0, name: "events-\(uploadID)")
@@ -28,7 +28,7 @@ struct StreamIngestor: Sendable {
         let tap = RawRecordTap(format: format)
         let bytes = Counter()
         let metrics = self.metrics
-        var batch = StoreBatch(uploadID: uploadID)
+        var batch = StoreBatch(uploadID: uploadID, client: client)
 
         var summary = IngestSummary()
         summary.uploadId = uploadID
@@ -36,19 +36,23 @@ struct StreamIngestor: Sendable {
         let store = self.store
         /// The batch being stored while the next one is decoded: at most one. Its task is always awaited
         /// (``settle()``) before the upload answers or fails, so nothing is counted that was not committed.
-        var inFlight: Task<Int, any Error>?
-        var inFlightBatch = (events: 0, rejected: 0)
+        var inFlight: Task<(StoreOutcome, [StoredEvent]), any Error>?
+        var inFlightRejected = 0
         /// Waits for the batch in flight and brings the counters up to date; throws if it failed.
         func settle() async throws {
             guard let task = inFlight else { return }
             inFlight = nil
-            let inserted: Int
-            do { inserted = try await task.value } catch { throw APIError.storeFailed(error) }
-            let (count, rejected) = inFlightBatch
-            summary.accepted += inserted
-            summary.duplicates += count - inserted
-            summary.rejected += rejected
-            metrics.add(accepted: inserted, duplicates: count - inserted, rejected: rejected)
+            let outcome: StoreOutcome
+            let conflicts: [StoredEvent]
+            do { (outcome, conflicts) = try await task.value } catch { throw APIError.storeFailed(error) }
+            summary.accepted += outcome.inserted
+            summary.duplicates += outcome.duplicates
+            summary.conflicts += conflicts.count
+            summary.rejected += inFlightRejected
+            for event in conflicts { rejections.addConflict(event) }
+            metrics.add(
+                accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: inFlightRejected,
+                conflicts: conflicts.count)
             if let deadLetters {
                 do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
             }
@@ -58,14 +62,14 @@ struct StreamIngestor: Sendable {
             guard !batch.isEmpty else { return }
             try await settle()
             let full = batch
-            batch = StoreBatch(uploadID: uploadID)
+            batch = StoreBatch(uploadID: uploadID, client: client)
             batch.events.reserveCapacity(full.events.count)
-            inFlightBatch = (full.events.count, full.rejected.count)
+            inFlightRejected = full.rejected.count
             inFlight = Task {
                 let start = ContinuousClock.now
-                let inserted = try await store.store(full)
+                let outcome = try await store.store(full)
                 metrics.batchStored(events: full.events.count, rejected: full.rejected.count, after: ContinuousClock.now - start)
-                return inserted
+                return (outcome, outcome.conflicts.map { full.events[$0] })
             }
         }
 
@@ -113,7 +117,10 @@ struct StreamIngestor: Sendable {
                     // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
                     // surrogate in a string the model skips decodes), and `raw` goes to a text column.
                     decoded += 1
-                    batch.events.append(StoredEvent(status: status, raw: raw))
+                    batch.events.append(
+                        StoredEvent(
+                            status: status, raw: raw, index: index, line: oversized.bodyLine(line, at: start),
+                            offset: oversized.bodyOffset(start)))
                 } else {
                     let reason = status.unstorableReason ?? "the record is not valid UTF-8"
                     batch.rejected.append(
@@ -126,7 +133,7 @@ struct StreamIngestor: Sendable {
         } catch let limit as BodyLimitError {
             // Reading stops: what was committed stays, the batch being filled is dropped (the 413
             // counts only committed records).
-            batch = StoreBatch(uploadID: uploadID)
+            batch = StoreBatch(uploadID: uploadID, client: client)
             summary.stoppedEarly = limit.description
         } catch let error as APIError {
             // The store or the dead-letter file failed: nothing more can be stored or saved (a batch
@@ -149,10 +156,11 @@ struct StreamIngestor: Sendable {
         }
 
         summary.bytes = bytes.value
-        // Batches are stored in input order: the committed records are the first ones.
-        let committed = summary.accepted + summary.duplicates + summary.rejected
-        summary.rejections = rejections.listed.filter { $0.index < committed }
-        summary.rejectionsOmitted = summary.rejected - summary.rejections.count
+        // Batches are stored in input order: the committed records are the first ones. Conflicts are
+        // known once their batch is committed, so the list is put back in input order.
+        let committed = summary.accepted + summary.duplicates + summary.conflicts + summary.rejected
+        summary.rejections = rejections.listed.filter { $0.index < committed }.sorted { $0.index < $1.index }
+        summary.rejectionsOmitted = summary.rejected + summary.conflicts - summary.rejections.count
         if rejections.count > 0, let deadLetters {
             summary.deadLetterFile = deadLetters.rawPath
             summary.deadLetterErrorsFile = deadLetters.errorsPath
