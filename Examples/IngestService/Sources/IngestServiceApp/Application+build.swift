@@ -27,6 +27,7 @@ public func buildApplication(
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     let router = Router()
+    router.add(middleware: RequestIDMiddleware())
     IngestController(configuration: configuration, store: store, keys: keys, metrics: metrics).addRoutes(to: router)
     return Application(
         router: router,

@@ -252,7 +252,7 @@ final class ServiceProcess: @unchecked Sendable {
     /// POSTs `body` as JSON Lines with `Authorization: Bearer KEY` (or `key` as the whole header when
     /// `raw`; none when nil).
     func post(_ path: String, body: ByteBuffer, key: String?, raw: Bool = false) async throws
-        -> (status: Int, wwwAuthenticate: String?, body: String)
+        -> (status: Int, wwwAuthenticate: String?, requestID: String?, body: String)
     {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = .POST
@@ -261,7 +261,9 @@ final class ServiceProcess: @unchecked Sendable {
         request.body = .bytes(body)
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 1 << 20)
-        return (Int(response.status.code), response.headers["WWW-Authenticate"].first, String(buffer: bytes))
+        return (
+            Int(response.status.code), response.headers["WWW-Authenticate"].first, response.headers["X-Request-Id"].first,
+            String(buffer: bytes))
     }
 
     func postEvents(_ body: ByteBuffer) async throws -> IngestSummary {

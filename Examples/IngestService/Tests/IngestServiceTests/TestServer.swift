@@ -88,7 +88,9 @@ struct TestServer: Sendable {
     private func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(600)) async throws -> HTTPReply {
         let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let body = try await response.body.collect(upTo: 64 << 20)
-        return HTTPReply(status: Int(response.status.code), body: Array(body.readableBytesView))
+        return HTTPReply(
+            status: Int(response.status.code), body: Array(body.readableBytesView),
+            requestID: response.headers["X-Request-Id"].first)
     }
 
     /// POSTs a JSON Lines body to /events and decodes the summary (failing unless the status is 200).
@@ -115,7 +117,13 @@ struct TestServer: Sendable {
 struct HTTPReply: Sendable {
     let status: Int
     let body: [UInt8]
+    var requestID: String? = nil
     var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The keys of a JSON object body.
+    var keys: Set<String> {
+        ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]).map { Set($0.keys) } ?? []
+    }
 }
 
 /// Keeps the ids of the events the service stores, in order, each (client, id) once with its bytes (a

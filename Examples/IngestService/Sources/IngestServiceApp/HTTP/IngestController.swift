@@ -29,11 +29,11 @@ struct IngestController: Sendable {
         let contentType = request.headers[.contentType]
         guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
             metrics.requestRefused()
-            throw APIError.unsupportedMediaType(contentType, accepted: AcceptedContent.eventsDescription)
+            throw APIError.unsupportedMediaType
         }
         if let limit = configuration.maxEventsBodySize, let length = request.contentLength, length > limit {
             metrics.requestRefused()
-            throw APIError.contentTooLarge(limit: limit)
+            throw APIError.contentTooLarge
         }
         let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
         metrics.streamStarted()
@@ -56,12 +56,12 @@ struct IngestController: Sendable {
         let contentType = request.headers[.contentType]
         guard AcceptedContent.isSingleDocument(contentType: contentType) else {
             metrics.requestRefused()
-            throw APIError.unsupportedMediaType(contentType, accepted: AcceptedContent.jsonType)
+            throw APIError.unsupportedMediaType
         }
         let limit = configuration.maxEventBodySize
         if let length = request.contentLength, length > limit {
             metrics.requestRefused()
-            throw APIError.contentTooLarge(limit: limit)
+            throw APIError.contentTooLarge
         }
         var request = request
         let body: ByteBuffer
@@ -69,10 +69,13 @@ struct IngestController: Sendable {
             body = try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
             metrics.requestRefused()
-            throw APIError.contentTooLarge(limit: limit)
+            throw APIError.contentTooLarge
         }
         metrics.documentReceived()
         metrics.add(bytes: body.readableBytes)
+        if BodyEncoding.isUTF16Or32(Array(body.readableBytesView.prefix(BodyEncoding.headLength))) {
+            throw APIError.unsupportedMediaType
+        }
         let status: Status
         do {
             status = try body.withUnsafeReadableBytes { try Status(json: $0) }
@@ -80,7 +83,7 @@ struct IngestController: Sendable {
             metrics.add(accepted: 0, duplicates: 0, rejected: 1)
             throw APIError.invalidEvent(error)
         }
-        if let reason = status.unstorableReason {
+        if let reason = status.unstorableReason ?? (body.containsNUL ? "the document holds a NUL byte" : nil) {
             metrics.add(accepted: 0, duplicates: 0, rejected: 1)
             throw APIError.unstorableEvent(reason)
         }

@@ -6,7 +6,8 @@ import NIOFoundationCompat
 /// cut off with a ``BodyLimitError`` past the body limit, and with every record longer than the record
 /// limit cut short (``OversizedRecords``): the reader gets its first `limit` bytes, the rest is dropped,
 /// so neither a huge line nor a huge array element can make the reader (or the raw-record tap) buffer
-/// without bound. Before each read from the network it lets the ingestor store a full batch
+/// without bound. A body that starts as UTF-16 or UTF-32 text does is refused (``BodyEncoding``) before the
+/// reader sees it. Before each read from the network it lets the ingestor store a full batch
 /// (`beforeRead`), so that records the reader rejects on its own, without handing out a model, are
 /// stored as they come too.
 struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == ByteBuffer {
@@ -43,6 +44,8 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
         var forwarded = 0
         /// Whether the rest of a cut record is being dropped.
         var dropping = false
+        /// The body's first bytes, until there are enough to tell UTF-16 and UTF-32 from UTF-8.
+        var head: [UInt8] = []
 
         mutating func next() async throws -> ByteBufferView? {
             while pending.isEmpty {
@@ -55,6 +58,10 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
                 body.onChunk(chunk)
                 if let maxBodySize = body.maxBodySize, bodySize > maxBodySize {
                     throw BodyLimitError.bodyTooLarge(limit: maxBodySize)
+                }
+                if head.count < BodyEncoding.headLength {
+                    head += chunk.readableBytesView.prefix(BodyEncoding.headLength - head.count)
+                    if BodyEncoding.isUTF16Or32(head) { throw UnsupportedEncodingError() }
                 }
                 pending = cut(chunk)
                 pending.reverse()

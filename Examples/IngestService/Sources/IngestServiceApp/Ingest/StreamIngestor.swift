@@ -113,7 +113,7 @@ struct StreamIngestor: Sendable {
                         rejections.add(
                             tooLarge: Array(raw.readableBytesView.prefix(RejectionLog.tooLargeKeptBytes)), limit: oversized.limit, index: index,
                             line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
-                } else if raw.isValidUTF8, status.unstorableReason == nil {
+                } else if raw.isValidUTF8, !raw.containsNUL, status.unstorableReason == nil {
                     // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
                     // surrogate in a string the model skips decodes), and `raw` goes to a text column.
                     decoded += 1
@@ -122,7 +122,9 @@ struct StreamIngestor: Sendable {
                             status: status, raw: raw, index: index, line: oversized.bodyLine(line, at: start),
                             offset: oversized.bodyOffset(start)))
                 } else {
-                    let reason = status.unstorableReason ?? "the record is not valid UTF-8"
+                    let reason =
+                        status.unstorableReason
+                        ?? (raw.containsNUL ? "the record holds a NUL byte" : "the record is not valid UTF-8")
                     batch.rejected.append(
                         rejections.add(
                             unstorable: Array(raw.readableBytesView), reason: reason, index: index,
@@ -135,6 +137,11 @@ struct StreamIngestor: Sendable {
             // counts only committed records).
             batch = StoreBatch(uploadID: uploadID, client: client)
             summary.stoppedEarly = limit.description
+        } catch is UnsupportedEncodingError {
+            // Found in the body's first bytes: nothing of it is stored.
+            batch = StoreBatch(uploadID: uploadID, client: client)
+            try? await settle()
+            throw APIError.unsupportedMediaType
         } catch let error as APIError {
             // The store or the dead-letter file failed: nothing more can be stored or saved (a batch
             // still in flight is awaited, so nothing of this upload is written after its answer).

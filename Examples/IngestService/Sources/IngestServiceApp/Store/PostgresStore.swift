@@ -123,11 +123,14 @@ public final class PostgresStore: EventStore {
         }
     }
 
-    /// `BEGIN`, `body`, `COMMIT`. When any of it fails the connection is closed, not rolled back: the
-    /// server rolls back the transaction of a session that ends, and the pool replaces the connection.
-    /// (postgres-nio's `withTransaction` sends `ROLLBACK`, which after the server ended the session — the
-    /// database restarting, an administrator terminating it — is written to a torn-down channel and
-    /// never answered; see ``withDeadline(_:_:_:)``.) A failed batch costs one reconnection.
+    /// `BEGIN`, `body`, `COMMIT`. When the server refuses a statement with an `ERROR` (a constraint, a
+    /// value it will not take) the session is alive and only its transaction aborted: it is rolled back
+    /// and the connection goes back to the pool, so a failing statement does not cost a connection per
+    /// request. When anything else fails (the connection, or a `FATAL`: the server ending the session) the
+    /// connection is closed, not rolled back: the server rolls back the transaction of a session that ends,
+    /// and the pool replaces the connection. (postgres-nio's `withTransaction` sends `ROLLBACK` then too,
+    /// which after the server ended the session — the database restarting, an administrator terminating
+    /// it — is written to a torn-down channel and never answered; see ``withDeadline(_:_:_:)``.)
     private static func transaction<T>(
         on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
@@ -137,7 +140,11 @@ public final class PostgresStore: EventStore {
             try await connection.query("COMMIT", logger: logger)
             return result
         } catch {
-            try? await connection.close()
+            if let refused = error as? PSQLError, refused.code == .server, refused.serverInfo?[.severity] == "ERROR" {
+                do { try await connection.query("ROLLBACK", logger: logger) } catch { try? await connection.close() }
+            } else {
+                try? await connection.close()
+            }
             throw error
         }
     }
