@@ -158,6 +158,7 @@ struct StreamingTests {
             #expect(streamed.status == 413)
             let summary = try IngestSummary(json: streamed.body)
             #expect(summary.stoppedEarly != nil)
+            #expect(summary.error == "contentTooLarge" && summary.requestId != nil && summary.requestId == streamed.requestID)
             #expect(summary.accepted > 0 && summary.accepted < 300)
             // Only what was committed before the limit: whole batches, the one being filled dropped.
             #expect(summary.accepted % 10 == 0)

@@ -42,7 +42,11 @@ struct IngestController: Sendable {
             let summary = try await ingestor.ingest(
                 request.body, format: format, uploadID: Self.uploadID(), client: client)
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
-            return try Response.json(summary, status: summary.stoppedEarly == nil ? .ok : .contentTooLarge)
+            guard summary.stoppedEarly != nil else { return try Response.json(summary) }
+            var stopped = summary
+            stopped.error = "contentTooLarge"
+            stopped.requestId = context.id
+            return try Response.json(stopped, status: .contentTooLarge)
         } catch {
             metrics.streamEnded(after: ContinuousClock.now - start, failed: true)
             context.logger.warning("POST /events failed: \(error)")

@@ -28,6 +28,9 @@ public struct IngestSummary: JSONMappable, Sendable {
     public var deadLetterErrorsFile: String? = nil
     /// Why reading stopped before the end of the body (a limit), if it did.
     public var stoppedEarly: String? = nil
+    /// When reading stopped (413): `contentTooLarge` and the request's id, as in every error body.
+    public var error: String? = nil
+    public var requestId: String? = nil
 
     public init() {}
 }
