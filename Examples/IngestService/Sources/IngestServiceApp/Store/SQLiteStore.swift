@@ -46,6 +46,9 @@ public final class SQLiteStore: EventStore {
             let mode = try await connection.query("PRAGMA journal_mode=WAL").first?.column("journal_mode")?.string
             guard mode == "wal" else { throw StoreError.unavailable("'\(path)' refused WAL mode (it is '\(mode ?? "?")')") }
             _ = try await connection.query("PRAGMA synchronous=FULL")
+            // Another process may write to the file too (`IngestService keys add|revoke` while the server
+            // runs): wait for its transaction rather than fail at once with SQLITE_BUSY.
+            _ = try await connection.query("PRAGMA busy_timeout=5000")
             try await store.migrate()
         } catch {
             try? await connection.close()
