@@ -2,6 +2,7 @@
 # The README's load figures: one run, release build, the same bodies into the discarding store, SQLite and
 # PostgreSQL, with 1 and with 4 uploads at once (curl, each body streamed from a file), fresh ids per
 # upload (so every record is really inserted), then the server's peak RSS for one large upload into SQLite.
+# Keys on: each run adds a key (IngestService keys add) and every upload sends it.
 #
 #   Examples/IngestService/scripts/load.sh [MB per upload, default 200] [MB of the large upload, default 1000]
 #
@@ -44,13 +45,19 @@ start_server() {
   echo "server did not start" >&2; exit 1
 }
 stop_server() { kill -TERM "$server"; wait "$server" || true; }
+# A new API key in the store the server will use (keys on, as in production): the last line of `keys add`.
+new_key() {
+  local store=()
+  for a in "$@"; do [[ $a != --discard ]] && store+=("$a"); done
+  "$bin" keys add load "${store[@]}" | tail -1
+}
 
 # POSTs body-FIRST … body-(FIRST+N-1) at once; prints wall seconds.
 upload() {
   local first=$1 n=$2 t0 t1
   t0=$(date +%s.%N)
   for ((i = first; i < first + n; i++)); do
-    curl -sS -X POST -T "$work/body-$i.jsonl" -H 'Content-Type: application/x-ndjson' \
+    curl -sS -X POST -T "$work/body-$i.jsonl" -H 'Content-Type: application/x-ndjson' -H "Authorization: Bearer $key" \
       -o "$work/answer-$i.json" "http://127.0.0.1:$port/events" &
   done
   wait
@@ -71,12 +78,13 @@ stores=(discard sqlite)
 [[ -n "${INGEST_LOAD_DATABASE_URL:-}" ]] && stores+=(postgres)
 for store in "${stores[@]}"; do
   case $store in
-    discard) args=(--discard) ;;
+    discard) rm -f "$work/keys.sqlite"*; args=(--discard --sqlite-path "$work/keys.sqlite") ;;  # keys from SQLite
     sqlite) rm -f "$work/load.sqlite"*; args=(--sqlite-path "$work/load.sqlite") ;;
     postgres)
-      psql "$INGEST_LOAD_DATABASE_URL" -q -c 'DROP TABLE IF EXISTS events, rejected_records, schema_version' 2>/dev/null
+      psql "$INGEST_LOAD_DATABASE_URL" -q -c 'DROP TABLE IF EXISTS events, rejected_records, api_keys, schema_version' 2>/dev/null
       args=(--database-url "$INGEST_LOAD_DATABASE_URL") ;;
   esac
+  key=$(new_key "${args[@]}")
   start_server "${args[@]}"
   row "$store" 1 "$(upload 0 1)"
   row "$store" 4 "$(upload 1 4)"
@@ -86,10 +94,12 @@ done
 # The large upload: the server's peak RSS (VmHWM) into SQLite. The body is made while it is sent
 # (gen-jsonl to stdout, curl -T - sends it chunked), so no file of that size is written.
 rm -f "$work/large.sqlite"*
+key=$(new_key --sqlite-path "$work/large.sqlite")
 start_server --sqlite-path "$work/large.sqlite"
 t0=$(date +%s.%N)
 "$root/scripts/gen-jsonl" "$large_mb" --corrupt 0.001 2>/dev/null |
-  curl -sS -X POST -T - -H 'Content-Type: application/x-ndjson' -o "$work/answer-large.json" "http://127.0.0.1:$port/events"
+  curl -sS -X POST -T - -H 'Content-Type: application/x-ndjson' -H "Authorization: Bearer $key" \
+    -o "$work/answer-large.json" "http://127.0.0.1:$port/events"
 t1=$(date +%s.%N)
 hwm=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 stop_server

@@ -9,10 +9,12 @@ public struct IngestConfiguration: Sendable {
     public var deadLetterDirectory: String?
     /// The largest body `POST /event` reads (it holds the whole document in memory).
     public var maxEventBodySize: Int
-    /// The largest body `POST /events` reads; nil for no limit (it streams in bounded memory).
+    /// The largest body `POST /events` reads (default 1 GiB; past it, 413 and nothing more of the
+    /// upload is stored); nil for no limit (it streams in bounded memory).
     public var maxEventsBodySize: Int?
-    /// The longest line `POST /events` buffers. A line is held in memory until it ends (a rejected line
-    /// is also kept whole for its dead letter), so this bounds memory per request.
+    /// The longest record (a JSON line or an element of a top-level array) `POST /events` takes; a longer
+    /// one is a rejected record of kind `tooLarge` (its first bytes kept) and the upload goes on. The
+    /// reader holds one record at a time, so this bounds memory per request.
     public var maxRecordSize: Int
     /// How many rejected records a `POST /events` response lists; the rest are counted as omitted.
     public var rejectionListLimit: Int
@@ -20,17 +22,24 @@ public struct IngestConfiguration: Sendable {
     public var readChunkSize: Int
     /// Records (decoded and rejected) stored per transaction.
     public var storeBatchSize: Int
+    /// Whether a POST without an API key is taken, as ``anonymousClient`` (local use only; a key given
+    /// is checked all the same).
+    public var allowAnonymous: Bool
+
+    /// The client of the records posted without a key under ``allowAnonymous``.
+    public static let anonymousClient = "anonymous"
 
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         deadLetterDirectory: String? = nil,
         maxEventBodySize: Int = 1 << 20,
-        maxEventsBodySize: Int? = nil,
-        maxRecordSize: Int = 4 << 20,
+        maxEventsBodySize: Int? = 1 << 30,
+        maxRecordSize: Int = 1 << 20,
         rejectionListLimit: Int = 100,
         readChunkSize: Int = 256 << 10,
-        storeBatchSize: Int = 1024
+        storeBatchSize: Int = 1024,
+        allowAnonymous: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -41,5 +50,6 @@ public struct IngestConfiguration: Sendable {
         self.rejectionListLimit = rejectionListLimit
         self.readChunkSize = readChunkSize
         self.storeBatchSize = storeBatchSize
+        self.allowAnonymous = allowAnonymous
     }
 }

@@ -27,7 +27,7 @@ struct PostgresStoreTests {
         // A test that stopped halfway may have left the database refusing connections.
         try await DatabaseBreaker(url: url).restore()
         _ = try await TestPostgres.with(url) { database in
-            try await database.connection.query("DROP TABLE IF EXISTS events, rejected_records, schema_version", logger: testLogger)
+            try await database.connection.query("DROP TABLE IF EXISTS events, rejected_records, api_keys, schema_version", logger: testLogger)
         }
         return url
     }
@@ -68,7 +68,7 @@ struct PostgresStoreTests {
             #expect(rejected.map(\.index) == sent.rejected.map(\.index))
             #expect(rejected.map(\.raw) == sent.rejected.map { Array(lines.line($0.index).text.utf8) })
             #expect(try await database.count("rejected_records") == 2 * sent.rejected.count)
-            #expect(try await database.count("schema_version") == 2)
+            #expect(try await database.count("schema_version") == 3)
         }
     }
 

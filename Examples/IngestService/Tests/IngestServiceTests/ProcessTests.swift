@@ -93,6 +93,61 @@ struct ProcessTests {
         }
     }
 
+    /// The server's peak RSS (VmHWM of the real process, reset before each upload) through a flood of
+    /// 200,000 bad lines, a 300 MB JSON line and a 300 MB array element (INGEST_TEST_RECORD_MB to change
+    /// the size), each between good records: under 96 MiB, and each answer and the store are right.
+    @Test func memoryStaysBoundedThroughAFloodAndAHugeRecord() async throws {
+        let megabytes = ProcessInfo.processInfo.environment["INGEST_TEST_RECORD_MB"].flatMap { Int($0) } ?? 300
+        try await SQLiteStoreTests.withDatabase { path in
+            let service = try ServiceProcess(["--sqlite-path", path])
+            let good = { (id: Int64) in ByteBuffer(string: TweetLines.tweet(id: id, index: Int(id)) + "\n") }
+            let filler = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1 << 20)
+            var peaks: [String: Int] = [:]
+
+            service.resetPeakRSS()
+            let flood = try await service.postEvents(
+                stream: GeneratedBody([
+                    .bytes(good(1)), .lines(count: 200_000, line: { "{\"id\":\($0),\"user\":" }), .bytes(good(2)),
+                ]))
+            peaks["flood"] = service.peakRSS()
+            #expect(flood.accepted == 2 && flood.rejected == 200_000 && flood.rejectionsOmitted == 199_900)
+
+            service.resetPeakRSS()
+            let line = try await service.postEvents(
+                stream: GeneratedBody([
+                    .bytes(good(3)), .bytes(ByteBuffer(string: #"{"id":5,"user":{"id":1},"text":""#)),
+                    .repeated(filler, times: megabytes), .bytes(ByteBuffer(string: "\"}\n")), .bytes(good(4)),
+                ]))
+            peaks["line"] = service.peakRSS()
+            #expect(line.accepted == 2 && line.rejected == 1)
+            #expect(line.rejections.first?.kind == "tooLarge" && line.rejections.first?.index == 1)
+
+            service.resetPeakRSS()
+            let array = try await service.postEvents(
+                stream: GeneratedBody([
+                    .bytes(ByteBuffer(string: "[")), .bytes(good(6)), .bytes(ByteBuffer(string: #",{"id":7,"text":""#)),
+                    .repeated(filler, times: megabytes), .bytes(ByteBuffer(string: "\"},")), .bytes(good(8)),
+                    .bytes(ByteBuffer(string: "]")),
+                ]), contentType: "application/json")
+            peaks["array"] = service.peakRSS()
+            #expect(array.accepted == 2 && array.rejected == 1)
+            #expect(array.rejections.first?.kind == "tooLarge" && array.rejections.first?.index == 1)
+
+            service.signal(SIGTERM)
+            #expect(await service.exitStatus() == 0)
+            print("server peak RSS: \(peaks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value >> 20) MiB" }.joined(separator: ", ")) (\(megabytes) MB records)")
+            for (name, peak) in peaks {
+                #expect(peak < 96 << 20, "\(name): peak RSS \(peak >> 20) MiB")
+            }
+            let database = try await TestDatabase(path: path)
+            #expect(try await database.events().map(\.id) == [1, 2, 3, 4, 6, 8])
+            let tooLarge = try await database.connection.query(
+                "SELECT length(raw) AS n FROM rejected_records WHERE kind = 'tooLarge'")
+            #expect(tooLarge.map { $0.column("n")?.integer } == [4096, 4096], "the first 4 KiB of each are kept")
+            try await database.close()
+        }
+    }
+
     /// A bad --database-url or a database that is not there: a clear message and a non-zero exit.
     @Test func badDatabaseAtStartExitsNonZero() async throws {
         for (url, message) in [
@@ -124,7 +179,8 @@ final class ServiceProcess: @unchecked Sendable {
     let port: Int
     private let errors: URL
 
-    init(_ arguments: [String], waitForPort: Bool = true) throws {
+    /// The built executable (beside the test bundle).
+    static func executable() throws -> URL {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var executable = directory.appendingPathComponent("IngestService")
         if !FileManager.default.fileExists(atPath: executable.path) {
@@ -134,11 +190,18 @@ final class ServiceProcess: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: executable.path) else {
             throw TestFailure("no IngestService executable near \(directory.path): build it first (swift build)")
         }
+        return executable
+    }
+
+    /// Starts the service with `arguments` (and `--allow-anonymous` unless the test is about keys).
+    init(_ arguments: [String], waitForPort: Bool = true, allowAnonymous: Bool = true) throws {
+        let executable = try Self.executable()
         port = try freePort()
         errors = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.executableURL = executable
-        process.arguments = ["--port", "\(port)", "--log-level", "warning"] + arguments
+        process.arguments =
+            ["--port", "\(port)", "--log-level", "warning"] + (allowAnonymous ? ["--allow-anonymous"] : []) + arguments
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -169,18 +232,56 @@ final class ServiceProcess: @unchecked Sendable {
         (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
     }
 
+    /// The process's peak resident memory (VmHWM), in bytes; 0 when it cannot be read.
+    func peakRSS() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// Resets the peak to the current resident size (Linux: /proc/PID/clear_refs).
+    func resetPeakRSS() {
+        if let clear = FileHandle(forWritingAtPath: "/proc/\(process.processIdentifier)/clear_refs") {
+            try? clear.write(contentsOf: Data("5".utf8))
+            try? clear.close()
+        }
+    }
+
+    /// POSTs `body` as JSON Lines with `Authorization: Bearer KEY` (or `key` as the whole header when
+    /// `raw`; none when nil).
+    func post(_ path: String, body: ByteBuffer, key: String?, raw: Bool = false) async throws
+        -> (status: Int, wwwAuthenticate: String?, requestID: String?, body: String)
+    {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: path == "/event" ? "application/json" : "application/x-ndjson")
+        if let key { request.headers.add(name: "Authorization", value: raw ? key : "Bearer \(key)") }
+        request.body = .bytes(body)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        return (
+            Int(response.status.code), response.headers["WWW-Authenticate"].first, response.headers["X-Request-Id"].first,
+            String(buffer: bytes))
+    }
+
     func postEvents(_ body: ByteBuffer) async throws -> IngestSummary {
         try await postEvents(request: .bytes(body))
     }
 
-    func postEvents(stream: AsyncStream<ByteBuffer>) async throws -> IngestSummary {
-        try await postEvents(request: .stream(stream, length: .unknown))
+    func postEvents<S: AsyncSequence & Sendable>(stream: S, contentType: String = "application/x-ndjson") async throws
+        -> IngestSummary where S.Element == ByteBuffer
+    {
+        try await postEvents(request: .stream(stream, length: .unknown), contentType: contentType)
     }
 
-    private func postEvents(request body: HTTPClientRequest.Body) async throws -> IngestSummary {
+    private func postEvents(request body: HTTPClientRequest.Body, contentType: String = "application/x-ndjson")
+        async throws -> IngestSummary
+    {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
         request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+        request.headers.add(name: "Content-Type", value: contentType)
         request.body = body
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
         let bytes = try await response.body.collect(upTo: 64 << 20)

@@ -24,6 +24,7 @@ struct TestServer: Sendable {
     /// Starts a server, runs `body` against it, stops it.
     static func with<R: Sendable>(
         store: any EventStore = RecordingStore(),
+        keys: APIKeys? = nil,
         metrics: IngestMetrics = IngestMetrics(),
         _ adjust: @Sendable (inout IngestConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> R
@@ -32,17 +33,19 @@ struct TestServer: Sendable {
             .appendingPathComponent("ingest-service-tests-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = IngestConfiguration(host: "127.0.0.1", port: 0, deadLetterDirectory: directory)
+        configuration.allowAnonymous = true  // the tests about API keys run the real executable
         adjust(&configuration)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "IngestServiceTests")
         logger.logLevel = .error
         let app = try buildApplication(
-            configuration: configuration, store: store, metrics: metrics, logger: logger,
+            configuration: configuration, store: store, keys: keys, metrics: metrics, logger: logger,
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             })
-        var group = ServiceGroupConfiguration(services: [store, app], logger: logger)
+        let members: [any Service] = [store] + (keys.map { [$0] } ?? []) + [app]
+        var group = ServiceGroupConfiguration(services: members, logger: logger)
         // A stop that does not come is a crash with a message, not a test run that never ends.
         group.maximumGracefulShutdownDuration = .seconds(60)
         group.maximumCancellationDuration = .seconds(10)
@@ -67,11 +70,13 @@ struct TestServer: Sendable {
 
     /// POSTs `body` and returns the status and body.
     func post(
-        _ path: String, contentType: String?, body: HTTPClientRequest.Body, timeout: TimeAmount = .seconds(600)
+        _ path: String, contentType: String?, body: HTTPClientRequest.Body, key: String? = nil,
+        timeout: TimeAmount = .seconds(600)
     ) async throws -> HTTPReply {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = .POST
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
+        if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         request.body = body
         return try await send(request, timeout: timeout)
     }
@@ -83,16 +88,18 @@ struct TestServer: Sendable {
     private func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(600)) async throws -> HTTPReply {
         let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let body = try await response.body.collect(upTo: 64 << 20)
-        return HTTPReply(status: Int(response.status.code), body: Array(body.readableBytesView))
+        return HTTPReply(
+            status: Int(response.status.code), body: Array(body.readableBytesView),
+            requestID: response.headers["X-Request-Id"].first)
     }
 
     /// POSTs a JSON Lines body to /events and decodes the summary (failing unless the status is 200).
     func postEvents(
-        _ body: HTTPClientRequest.Body, contentType: String = "application/x-ndjson"
+        _ body: HTTPClientRequest.Body, contentType: String = "application/x-ndjson", key: String? = nil
     ) async throws
         -> IngestSummary
     {
-        let reply = try await post("/events", contentType: contentType, body: body)
+        let reply = try await post("/events", contentType: contentType, body: body, key: key)
         guard reply.status == 200 else { throw TestFailure("POST /events: \(reply.status) \(reply.text)") }
         return try IngestSummary(json: reply.body)
     }
@@ -110,16 +117,22 @@ struct TestServer: Sendable {
 struct HTTPReply: Sendable {
     let status: Int
     let body: [UInt8]
+    var requestID: String? = nil
     var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The keys of a JSON object body.
+    var keys: Set<String> {
+        ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]).map { Set($0.keys) } ?? []
+    }
 }
 
-/// Keeps the ids of the events the service stores, in order, each once (a known id is a duplicate);
-/// with `capacity`, refuses (throws) a batch that would take it past that many events, storing none
-/// of it.
+/// Keeps the ids of the events the service stores, in order, each (client, id) once with its bytes (a
+/// known one is a duplicate with the same bytes, a conflict with others); with `capacity`, refuses
+/// (throws) a batch that would take it past that many events, storing none of it.
 final class RecordingStore: EventStore {
     private struct State {
         var ids: [Int64] = []
-        var known: Set<Int64> = []
+        var known: [String: [Int64: ByteBuffer]] = [:]
     }
 
     private let state = NIOLockedValueBox(State())
@@ -129,16 +142,21 @@ final class RecordingStore: EventStore {
         self.capacity = capacity
     }
 
-    func store(_ batch: StoreBatch) async throws -> Int {
+    func store(_ batch: StoreBatch) async throws -> StoreOutcome {
         try state.withLockedValue { state in
-            let new = batch.events.map(\.status.id).filter { !state.known.contains($0) }
+            let new = Set(batch.events.map(\.status.id).filter { state.known[batch.client]?[$0] == nil })
             guard state.ids.count + new.count <= capacity else { throw TestFailure("the store is full") }
-            var inserted = 0
-            for id in new where state.known.insert(id).inserted {
-                state.ids.append(id)
-                inserted += 1
+            var outcome = StoreOutcome()
+            for (position, event) in batch.events.enumerated() {
+                if let stored = state.known[batch.client]?[event.status.id] {
+                    if stored == event.raw { outcome.duplicates += 1 } else { outcome.conflicts.append(position) }
+                } else {
+                    state.known[batch.client, default: [:]][event.status.id] = event.raw
+                    state.ids.append(event.status.id)
+                    outcome.inserted += 1
+                }
             }
-            return inserted
+            return outcome
         }
     }
 

@@ -1,48 +1,56 @@
 import Hummingbird
 import ModelMapper
 
-/// An error the routes answer with a status and an ``ErrorBody``.
+/// An error the routes answer with a status and an ``ErrorBody`` (with the request's id); `detail`, if
+/// any, goes to the log only (``RequestIDMiddleware``).
 struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
-    let body: ErrorBody
+    var body: ErrorBody
+    var headers: HTTPFields = [:]
+    /// What happened, for the log (never sent).
+    var detail: String? = nil
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try Response.json(body, status: status)
+        var body = self.body
+        body.requestId = context.id
+        var response = try Response.json(body, status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 
-    static func unsupportedMediaType(_ contentType: String?, accepted: String) -> APIError {
-        APIError(
-            status: .unsupportedMediaType,
-            body: ErrorBody(
-                error: "unsupportedMediaType",
-                message: "Content-Type \(contentType.map { "'\($0)'" } ?? "missing"); this route accepts \(accepted)"))
-    }
+    /// No API key, or one that is not valid (unknown, revoked, malformed): 401 with a Bearer challenge.
+    static let unauthorized = APIError(
+        status: .unauthorized,
+        body: ErrorBody(error: "unauthorized"),
+        headers: [.wwwAuthenticate: "Bearer"])
 
-    static func contentTooLarge(limit: Int) -> APIError {
-        APIError(
-            status: .contentTooLarge,
-            body: ErrorBody(error: "contentTooLarge", message: "the body is larger than \(limit) bytes"))
-    }
+    /// A `Content-Type` the route does not take, a charset other than UTF-8, or a body that is UTF-16 or
+    /// UTF-32 (JSON is UTF-8).
+    static let unsupportedMediaType = APIError(status: .unsupportedMediaType, body: ErrorBody(error: "unsupportedMediaType"))
+
+    static let contentTooLarge = APIError(status: .contentTooLarge, body: ErrorBody(error: "contentTooLarge"))
 
     static func invalidEvent(_ error: MappingError) -> APIError {
         APIError(status: .badRequest, body: ErrorBody(error: "invalidEvent", mappingError: error))
     }
 
     static func unstorableEvent(_ reason: String) -> APIError {
-        APIError(status: .badRequest, body: ErrorBody(error: "invalidEvent", message: reason))
+        var body = ErrorBody(error: "invalidEvent")
+        body.message = reason
+        return APIError(status: .badRequest, body: body)
     }
 
     /// The store did not commit a batch: nothing of that batch is stored, and the answer promises nothing
     /// past what earlier batches committed (retry the upload: stored records count as duplicates).
     static func storeFailed(_ error: any Error) -> APIError {
         APIError(
-            status: .serviceUnavailable,
-            body: ErrorBody(error: "storeUnavailable", message: "the events could not be stored: \(String(reflecting: error))"))
+            status: .serviceUnavailable, body: ErrorBody(error: "storeUnavailable"),
+            detail: "the events could not be stored: \(String(reflecting: error))")
     }
 
     static func deadLetterFailed(_ error: any Error) -> APIError {
         APIError(
-            status: .internalServerError,
-            body: ErrorBody(error: "deadLetterFailed", message: "rejected records could not be saved: \(error)"))
+            status: .internalServerError, body: ErrorBody(error: "deadLetterFailed"),
+            detail: "rejected records could not be saved: \(error)")
     }
 }

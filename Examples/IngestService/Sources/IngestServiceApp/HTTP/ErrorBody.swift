@@ -1,12 +1,15 @@
 import ModelMapper
 
-/// The JSON body of every error response: a stable code, a readable message and, for a document that
-/// could not be mapped, the ``MappingError``'s fields.
+/// The JSON body of every error response: a short, stable reason and the request's id (the log has the
+/// details under that id), never SQL, file names or internal type names. A document that could not be
+/// mapped (400) also gets the ``MappingError``'s fields, which describe the client's own bytes.
 ///
-/// `{"error":"invalidEvent","message":"line 1, column 9: syntax …","kind":"syntax","path":"","line":1,"column":9,"offset":8}`
+/// `{"error":"storeUnavailable","requestId":"…"}`
+/// `{"error":"invalidEvent","requestId":"…","message":"line 1, column 9: syntax …","kind":"syntax","path":"","line":1,"column":9,"offset":8}`
 struct ErrorBody: JSONMappable {
     var error = ""
-    var message = ""
+    var requestId = ""
+    var message: String? = nil
     var kind: String? = nil
     var path: String? = nil
     var line: Int? = nil
@@ -15,9 +18,8 @@ struct ErrorBody: JSONMappable {
 
     init() {}
 
-    init(error: String, message: String) {
+    init(error: String) {
         self.error = error
-        self.message = message
     }
 
     init(error: String, mappingError: MappingError) {

@@ -8,6 +8,7 @@ import NIOCore
 struct IngestController: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
+    let keys: APIKeys?
     let metrics: IngestMetrics
 
     func addRoutes(to router: Router<some RequestContext>) {
@@ -24,22 +25,28 @@ struct IngestController: Sendable {
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
     /// when a body or line limit stops the reading).
     func postEvents(_ request: Request, context: some RequestContext) async throws -> Response {
+        let client = try await authenticate(request)
         let contentType = request.headers[.contentType]
         guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
             metrics.requestRefused()
-            throw APIError.unsupportedMediaType(contentType, accepted: AcceptedContent.eventsDescription)
+            throw APIError.unsupportedMediaType
         }
         if let limit = configuration.maxEventsBodySize, let length = request.contentLength, length > limit {
             metrics.requestRefused()
-            throw APIError.contentTooLarge(limit: limit)
+            throw APIError.contentTooLarge
         }
         let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
         metrics.streamStarted()
         let start = ContinuousClock.now
         do {
-            let summary = try await ingestor.ingest(request.body, format: format, uploadID: Self.uploadID())
+            let summary = try await ingestor.ingest(
+                request.body, format: format, uploadID: Self.uploadID(), client: client)
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
-            return try Response.json(summary, status: summary.stoppedEarly == nil ? .ok : .contentTooLarge)
+            guard summary.stoppedEarly != nil else { return try Response.json(summary) }
+            var stopped = summary
+            stopped.error = "contentTooLarge"
+            stopped.requestId = context.id
+            return try Response.json(stopped, status: .contentTooLarge)
         } catch {
             metrics.streamEnded(after: ContinuousClock.now - start, failed: true)
             context.logger.warning("POST /events failed: \(error)")
@@ -49,15 +56,16 @@ struct IngestController: Sendable {
 
     /// Decodes one document; 200 with its id, 400 with the ``MappingError`` when it cannot be decoded.
     func postEvent(_ request: Request, context: some RequestContext) async throws -> Response {
+        let client = try await authenticate(request)
         let contentType = request.headers[.contentType]
         guard AcceptedContent.isSingleDocument(contentType: contentType) else {
             metrics.requestRefused()
-            throw APIError.unsupportedMediaType(contentType, accepted: AcceptedContent.jsonType)
+            throw APIError.unsupportedMediaType
         }
         let limit = configuration.maxEventBodySize
         if let length = request.contentLength, length > limit {
             metrics.requestRefused()
-            throw APIError.contentTooLarge(limit: limit)
+            throw APIError.contentTooLarge
         }
         var request = request
         let body: ByteBuffer
@@ -65,10 +73,13 @@ struct IngestController: Sendable {
             body = try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
             metrics.requestRefused()
-            throw APIError.contentTooLarge(limit: limit)
+            throw APIError.contentTooLarge
         }
         metrics.documentReceived()
         metrics.add(bytes: body.readableBytes)
+        if BodyEncoding.isUTF16Or32(Array(body.readableBytesView.prefix(BodyEncoding.headLength))) {
+            throw APIError.unsupportedMediaType
+        }
         let status: Status
         do {
             status = try body.withUnsafeReadableBytes { try Status(json: $0) }
@@ -76,24 +87,44 @@ struct IngestController: Sendable {
             metrics.add(accepted: 0, duplicates: 0, rejected: 1)
             throw APIError.invalidEvent(error)
         }
-        if let reason = status.unstorableReason {
+        if let reason = status.unstorableReason ?? (body.containsNUL ? "the document holds a NUL byte" : nil) {
             metrics.add(accepted: 0, duplicates: 0, rejected: 1)
             throw APIError.unstorableEvent(reason)
         }
         // The document's text without the blank space around it, exactly as received otherwise.
         let text = String(decoding: body.readableBytesView, as: UTF8.self)
-        var batch = StoreBatch(uploadID: Self.uploadID())
+        var batch = StoreBatch(uploadID: Self.uploadID(), client: client)
         batch.events = [
             StoredEvent(status: status, raw: ByteBuffer(string: text.trimmingCharacters(in: .whitespacesAndNewlines)))
         ]
-        let inserted: Int
-        do { inserted = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
-        metrics.add(accepted: inserted, duplicates: 1 - inserted, rejected: 0)
+        let outcome: StoreOutcome
+        do { outcome = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
+        metrics.add(
+            accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: 0, conflicts: outcome.conflicts.count)
         var accepted = EventAccepted()
-        accepted.accepted = inserted
-        accepted.duplicates = 1 - inserted
+        accepted.accepted = outcome.inserted
+        accepted.duplicates = outcome.duplicates
+        accepted.conflicts = outcome.conflicts.count
         accepted.id = status.id
         return try Response.json(accepted)
+    }
+
+    /// The client a POST comes from: its API key's (`Authorization: Bearer KEY`), or
+    /// ``IngestConfiguration/anonymousClient`` for a request without one under `--allow-anonymous`;
+    /// otherwise 401. A key given is always checked, anonymous access or not.
+    func authenticate(_ request: Request) async throws -> String {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer", let keys,
+                let client = await keys.client(forKey: parts[1].trimmingCharacters(in: .whitespaces))
+            {
+                return client
+            }
+        } else if configuration.allowAnonymous {
+            return IngestConfiguration.anonymousClient
+        }
+        metrics.requestRefused()
+        throw APIError.unauthorized
     }
 
     /// A new upload id: a random UUID, lowercased.
@@ -102,10 +133,12 @@ struct IngestController: Sendable {
     }
 }
 
-/// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its id was already stored.
+/// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its (client, id) was stored with
+/// the same bytes, or 1 conflict when it was stored with other bytes (then the stored row is unchanged).
 struct EventAccepted: JSONMappable {
     var accepted = 1
     var duplicates = 0
+    var conflicts = 0
     var id: Int64 = 0
 }
 

@@ -5,17 +5,21 @@ import ModelMapper
 public struct IngestSummary: JSONMappable, Sendable {
     /// Records decoded and newly stored.
     public var accepted = 0
-    /// Records decoded whose id was already stored (a retried upload, another replica's upload).
+    /// Records decoded whose (client, id) was already stored with the same bytes (a retried upload,
+    /// another replica's upload).
     public var duplicates = 0
+    /// Records decoded whose (client, id) was already stored with other bytes: not stored, the stored
+    /// row unchanged; listed in ``rejections`` with kind `conflict`.
+    public var conflicts = 0
     /// Records refused (each is in `rejected_records`, and in the dead-letter file when configured).
     public var rejected = 0
     /// This upload's id (`rejected_records.upload_id`, `events.upload_id` of the records it stored).
     public var uploadId = ""
     /// Body bytes read.
     public var bytes = 0
-    /// The first refused records, up to the configured limit, in input order.
+    /// The first refused records and conflicts, up to the configured limit, in input order.
     public var rejections: [Rejection] = []
-    /// Refused records not listed in ``rejections``.
+    /// Refused records and conflicts not listed in ``rejections``.
     public var rejectionsOmitted = 0
     /// The dead-letter file: the refused records' raw lines, one per line, in input order (nil if none or
     /// when dead-letter files are off).
@@ -24,6 +28,9 @@ public struct IngestSummary: JSONMappable, Sendable {
     public var deadLetterErrorsFile: String? = nil
     /// Why reading stopped before the end of the body (a limit), if it did.
     public var stoppedEarly: String? = nil
+    /// When reading stopped (413): `contentTooLarge` and the request's id, as in every error body.
+    public var error: String? = nil
+    public var requestId: String? = nil
 
     public init() {}
 }

@@ -34,9 +34,9 @@ final class RawRecordTap {
     }
 
     /// The record that ends at global offset `end`: its bytes (separators and surrounding blank space
-    /// removed) and the line it starts on. A record within one chunk is a slice of it (no copy: the
+    /// removed), the line it starts on and the global offset of its first byte. A record within one chunk is a slice of it (no copy: the
     /// batch then keeps that chunk's storage alive until it is stored); one that spans chunks is copied.
-    func take(upTo end: Int) -> (raw: ByteBuffer, line: Int) {
+    func take(upTo end: Int) -> (raw: ByteBuffer, line: Int, start: Int) {
         var bytes: ByteBuffer?
         var offset = base
         for chunk in chunks {
@@ -61,12 +61,13 @@ final class RawRecordTap {
         var stop = view.endIndex
         while stop > start, Self.isBlank(view[stop - 1]) { stop -= 1 }
         let recordLine = line + Self.newlines(in: view[view.startIndex..<start])
+        let recordStart = position + (start - view.startIndex)
         // A JSON Lines record holds no newline; an array element may span lines.
         line = recordLine + (isArray ? Self.newlines(in: view[start..<stop]) : 0)
         position = end
         dropConsumed()
         record = record.getSlice(at: record.readerIndex + (start - view.startIndex), length: stop - start)!
-        return (record, recordLine)
+        return (record, recordLine, recordStart)
     }
 
     private func dropConsumed() {

@@ -5,7 +5,7 @@ import NIOCore
 /// `JSONLines(chunks:)`, and each batch of decoded events (with their raw text) and rejected records goes
 /// to the store in one transaction. The next batch is decoded while the store commits the previous one
 /// (at most one batch in flight, so batches are stored in input order and the upload's answer still
-/// waits for the last commit). Memory per request is bounded by the read chunk, the longest line and two
+/// waits for the last commit). Memory per request is bounded by the read chunk, the record limit and two
 /// batches.
 struct StreamIngestor: Sendable {
     let configuration: IngestConfiguration
@@ -18,31 +18,17 @@ struct StreamIngestor: Sendable {
     /// - Throws: ``APIError`` when the store or the dead-letter file fails; the body's own error when the
     ///   client goes away. A body or line limit is not an error here: the summary's `stoppedEarly` says so.
     func ingest<Body: AsyncSequence>(
-        _ body: Body, format: JSONStreamFormat, uploadID: String
+        _ body: Body, format: JSONStreamFormat, uploadID: String, client: String
     ) async throws -> IngestSummary where Body.Element == ByteBuffer {
         let deadLetters = configuration.deadLetterDirectory.map {
             DeadLetterFile(directory: $0, name: "events-\(uploadID)")
         }
         let rejections = RejectionLog(deadLetters: deadLetters, listLimit: configuration.rejectionListLimit)
+        let oversized = OversizedRecords(limit: configuration.maxRecordSize)
         let tap = RawRecordTap(format: format)
         let bytes = Counter()
         let metrics = self.metrics
-        let guarded = GuardedBody(
-            base: body,
-            maxBodySize: configuration.maxEventsBodySize,
-            maxLineLength: format == .lines ? configuration.maxRecordSize : nil,
-            onChunk: { chunk in
-                tap.append(chunk)
-                bytes.value += chunk.readableBytes
-                metrics.add(bytes: chunk.readableBytes)
-            })
-        var batch = StoreBatch(uploadID: uploadID)
-        let lines = JSONLines<Status>(
-            chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
-            onError: .skip { record in
-                tap.skip(record.offset, raw: record.raw, line: record.line)
-                batch.rejected.append(rejections.add(record))
-            })
+        var batch = StoreBatch(uploadID: uploadID, client: client)
 
         var summary = IngestSummary()
         summary.uploadId = uploadID
@@ -50,18 +36,23 @@ struct StreamIngestor: Sendable {
         let store = self.store
         /// The batch being stored while the next one is decoded: at most one. Its task is always awaited
         /// (``settle()``) before the upload answers or fails, so nothing is counted that was not committed.
-        var inFlight: Task<Int, any Error>?
-        var inFlightBatch = (events: 0, rejected: 0)
+        var inFlight: Task<(StoreOutcome, [StoredEvent]), any Error>?
+        var inFlightRejected = 0
         /// Waits for the batch in flight and brings the counters up to date; throws if it failed.
         func settle() async throws {
             guard let task = inFlight else { return }
             inFlight = nil
-            let inserted: Int
-            do { inserted = try await task.value } catch { throw APIError.storeFailed(error) }
-            let (count, rejected) = inFlightBatch
-            summary.accepted += inserted
-            summary.duplicates += count - inserted
-            metrics.add(accepted: inserted, duplicates: count - inserted, rejected: rejected)
+            let outcome: StoreOutcome
+            let conflicts: [StoredEvent]
+            do { (outcome, conflicts) = try await task.value } catch { throw APIError.storeFailed(error) }
+            summary.accepted += outcome.inserted
+            summary.duplicates += outcome.duplicates
+            summary.conflicts += conflicts.count
+            summary.rejected += inFlightRejected
+            for event in conflicts { rejections.addConflict(event) }
+            metrics.add(
+                accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: inFlightRejected,
+                conflicts: conflicts.count)
             if let deadLetters {
                 do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
             }
@@ -71,40 +62,86 @@ struct StreamIngestor: Sendable {
             guard !batch.isEmpty else { return }
             try await settle()
             let full = batch
-            batch = StoreBatch(uploadID: uploadID)
+            batch = StoreBatch(uploadID: uploadID, client: client)
             batch.events.reserveCapacity(full.events.count)
-            inFlightBatch = (full.events.count, full.rejected.count)
+            inFlightRejected = full.rejected.count
             inFlight = Task {
                 let start = ContinuousClock.now
-                let inserted = try await store.store(full)
+                let outcome = try await store.store(full)
                 metrics.batchStored(events: full.events.count, rejected: full.rejected.count, after: ContinuousClock.now - start)
-                return inserted
+                return (outcome, outcome.conflicts.map { full.events[$0] })
             }
         }
 
+        let progress = ReaderProgress()
+        let guarded = GuardedBody(
+            base: body,
+            maxBodySize: configuration.maxEventsBodySize,
+            isArray: format == .array,
+            oversized: oversized,
+            readerPosition: { progress.position() },
+            readerSlack: 2 * configuration.readChunkSize + (64 << 10),
+            onChunk: { chunk in
+                bytes.value += chunk.readableBytes
+                metrics.add(bytes: chunk.readableBytes)
+            },
+            onForward: { piece in tap.append(piece) },
+            beforeRead: {
+                // Records the reader rejects are handed to `onError` without the loop below seeing them:
+                // a body of nothing but bad records fills batches here, between reads.
+                if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
+            })
+        let lines = JSONLines<Status>(
+            chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
+            onError: .skip { record in
+                tap.skip(record.offset, raw: record.raw, line: record.line)
+                batch.rejected.append(rejections.add(record, oversized: oversized))
+            })
+
         var iterator = lines.makeAsyncIterator()
+        let probe = iterator
+        progress.position = { probe.bytesConsumed }
         /// Records decoded and kept (the record index is these plus the rejected ones).
         var decoded = 0
         do {
             while let status = try await iterator.next() {
-                let (raw, line) = tap.take(upTo: iterator.bytesConsumed)
+                let (raw, line, start) = tap.take(upTo: iterator.bytesConsumed)
                 let index = decoded + rejections.count
-                // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
-                // surrogate in a string the model skips decodes), and `raw` goes to a text column.
-                if raw.isValidUTF8, status.unstorableReason == nil {
-                    decoded += 1
-                    batch.events.append(StoredEvent(status: status, raw: raw))
-                } else {
-                    let reason = status.unstorableReason ?? "the record is not valid UTF-8"
+                if oversized.isCut(recordStartingAt: start) {
+                    // Its first bytes happened to decode: it is still a record past the limit.
                     batch.rejected.append(
                         rejections.add(
-                            unstorable: Array(raw.readableBytesView), reason: reason, index: index, line: line,
-                            offset: tap.position - raw.readableBytes))
+                            tooLarge: Array(raw.readableBytesView.prefix(RejectionLog.tooLargeKeptBytes)), limit: oversized.limit, index: index,
+                            line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
+                } else if raw.isValidUTF8, !raw.containsNUL, status.unstorableReason == nil {
+                    // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
+                    // surrogate in a string the model skips decodes), and `raw` goes to a text column.
+                    decoded += 1
+                    batch.events.append(
+                        StoredEvent(
+                            status: status, raw: raw, index: index, line: oversized.bodyLine(line, at: start),
+                            offset: oversized.bodyOffset(start)))
+                } else {
+                    let reason =
+                        status.unstorableReason
+                        ?? (raw.containsNUL ? "the record holds a NUL byte" : "the record is not valid UTF-8")
+                    batch.rejected.append(
+                        rejections.add(
+                            unstorable: Array(raw.readableBytesView), reason: reason, index: index,
+                            line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
                 }
                 if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
             }
         } catch let limit as BodyLimitError {
+            // Reading stops: what was committed stays, the batch being filled is dropped (the 413
+            // counts only committed records).
+            batch = StoreBatch(uploadID: uploadID, client: client)
             summary.stoppedEarly = limit.description
+        } catch is UnsupportedEncodingError {
+            // Found in the body's first bytes: nothing of it is stored.
+            batch = StoreBatch(uploadID: uploadID, client: client)
+            try? await settle()
+            throw APIError.unsupportedMediaType
         } catch let error as APIError {
             // The store or the dead-letter file failed: nothing more can be stored or saved (a batch
             // still in flight is awaited, so nothing of this upload is written after its answer).
@@ -125,10 +162,12 @@ struct StreamIngestor: Sendable {
             do { try deadLetters.close() } catch { throw APIError.deadLetterFailed(error) }
         }
 
-        summary.rejected = rejections.count
         summary.bytes = bytes.value
-        summary.rejections = rejections.listed
-        summary.rejectionsOmitted = rejections.count - rejections.listed.count
+        // Batches are stored in input order: the committed records are the first ones. Conflicts are
+        // known once their batch is committed, so the list is put back in input order.
+        let committed = summary.accepted + summary.duplicates + summary.conflicts + summary.rejected
+        summary.rejections = rejections.listed.filter { $0.index < committed }.sorted { $0.index < $1.index }
+        summary.rejectionsOmitted = summary.rejected + summary.conflicts - summary.rejections.count
         if rejections.count > 0, let deadLetters {
             summary.deadLetterFile = deadLetters.rawPath
             summary.deadLetterErrorsFile = deadLetters.errorsPath
@@ -140,4 +179,9 @@ struct StreamIngestor: Sendable {
 /// A count shared between the body wrapper and the ingestor, within one request's task.
 private final class Counter {
     var value = 0
+}
+
+/// The reader's position (`bytesConsumed`) for the body wrapper, which exists before the reader does.
+private final class ReaderProgress {
+    var position: () -> Int = { 0 }
 }

@@ -17,6 +17,7 @@ public final class IngestMetrics: Sendable {
         var recordsAccepted = 0
         var recordsDuplicate = 0
         var recordsRejected = 0
+        var recordsConflict = 0
         var bytesReceived = 0
         var streamSeconds = 0.0
     }
@@ -32,6 +33,7 @@ public final class IngestMetrics: Sendable {
     private let accepted: CoreMetrics.Counter
     private let duplicate: CoreMetrics.Counter
     private let rejected: CoreMetrics.Counter
+    private let conflict: CoreMetrics.Counter
     private let bytes: CoreMetrics.Counter
     private let uploadsOK: CoreMetrics.Counter
     private let uploadsFailed: CoreMetrics.Counter
@@ -63,6 +65,7 @@ public final class IngestMetrics: Sendable {
         accepted = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "accepted")], factory: factory)
         duplicate = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "duplicate")], factory: factory)
         rejected = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "rejected")], factory: factory)
+        conflict = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "conflict")], factory: factory)
         bytes = CoreMetrics.Counter(label: "ingest_received_bytes_total", factory: factory)
         uploadsOK = CoreMetrics.Counter(label: "ingest_requests_total", dimensions: [("result", "ok")], factory: factory)
         uploadsFailed = CoreMetrics.Counter(label: "ingest_requests_total", dimensions: [("result", "failed")], factory: factory)
@@ -109,15 +112,17 @@ public final class IngestMetrics: Sendable {
         bytes.increment(by: n)
     }
 
-    func add(accepted a: Int, duplicates d: Int, rejected r: Int) {
+    func add(accepted a: Int, duplicates d: Int, rejected r: Int, conflicts c: Int = 0) {
         counters.withLockedValue {
             $0.recordsAccepted += a
             $0.recordsDuplicate += d
             $0.recordsRejected += r
+            $0.recordsConflict += c
         }
         if a > 0 { accepted.increment(by: a) }
         if d > 0 { duplicate.increment(by: d) }
         if r > 0 { rejected.increment(by: r) }
+        if c > 0 { conflict.increment(by: c) }
     }
 
     /// One store transaction: its events and rejected records, and how long it took.
@@ -149,6 +154,7 @@ public final class IngestMetrics: Sendable {
         s.recordsAccepted = c.recordsAccepted
         s.recordsDuplicate = c.recordsDuplicate
         s.recordsRejected = c.recordsRejected
+        s.recordsConflict = c.recordsConflict
         s.bytesReceived = c.bytesReceived
         s.streamSeconds = c.streamSeconds
         if c.streamSeconds > 0 {

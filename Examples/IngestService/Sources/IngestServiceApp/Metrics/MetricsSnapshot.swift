@@ -22,6 +22,8 @@ public struct MetricsSnapshot: JSONMappable, Sendable {
     /// Records whose id was already stored.
     public var recordsDuplicate = 0
     public var recordsRejected = 0
+    /// Records whose (client, id) was stored with other bytes (not stored).
+    public var recordsConflict = 0
     /// Body bytes read by both routes.
     public var bytesReceived = 0
     public var streamSeconds = 0.0

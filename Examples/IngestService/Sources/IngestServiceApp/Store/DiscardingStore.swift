@@ -5,7 +5,7 @@ import ServiceLifecycle
 public struct DiscardingStore: EventStore {
     public init() {}
 
-    public func store(_ batch: StoreBatch) async throws -> Int { batch.events.count }
+    public func store(_ batch: StoreBatch) async throws -> StoreOutcome { StoreOutcome(inserted: batch.events.count) }
 
     public func run() async throws {
         try? await gracefulShutdown()

@@ -7,25 +7,30 @@ import ServiceLifecycle
 /// A store is a `Service`: it runs in the same service group as the HTTP server, before it, so that on
 /// SIGTERM the server drains its uploads first and the store closes after the last batch.
 public protocol EventStore: Service {
-    /// Stores a batch in one transaction, all or nothing: its events, each only if its id is not yet
-    /// stored (a retried upload, another replica), and its rejected records.
+    /// Stores a batch in one transaction, all or nothing: its events, each only if its (client, id) is
+    /// not yet stored, and its rejected records. An event whose (client, id) is stored is a duplicate when
+    /// the stored bytes are its own (a retried upload, another replica), a conflict otherwise (the stored
+    /// row is left as it is).
     ///
-    /// - Returns: how many of the batch's events were newly stored (the others were duplicates).
+    /// - Returns: how many of the batch's events were newly stored, duplicates and conflicts.
     /// - Throws: when the batch was not committed (then none of it is stored).
-    func store(_ batch: StoreBatch) async throws -> Int
+    func store(_ batch: StoreBatch) async throws -> StoreOutcome
 }
 
 /// One transaction's worth of an upload.
 public struct StoreBatch: Sendable {
     /// The upload the records came from (a UUID per request).
     public var uploadID: String
+    /// The client that sent them (its API key's, or `anonymous`): the first part of the events' key.
+    public var client: String
     /// Decoded events with their raw text.
     public var events: [StoredEvent] = []
     /// Records that could not be decoded (the dead letters).
     public var rejected: [StoredRejection] = []
 
-    public init(uploadID: String) {
+    public init(uploadID: String, client: String) {
         self.uploadID = uploadID
+        self.client = client
     }
 
     public var isEmpty: Bool { events.isEmpty && rejected.isEmpty }
@@ -37,10 +42,17 @@ public struct StoredEvent: Sendable {
     /// The record's bytes as received, valid UTF-8 (the ingestor rejects a record that is not): usually a
     /// slice of the body chunk it came in, so making a batch copies no record.
     public var raw: ByteBuffer
+    /// Where the record was in its upload (for the answer's listing of a conflict).
+    public var index: Int
+    public var line: Int
+    public var offset: Int
 
-    public init(status: Status, raw: ByteBuffer) {
+    public init(status: Status, raw: ByteBuffer, index: Int = 0, line: Int = 1, offset: Int = 0) {
         self.status = status
         self.raw = raw
+        self.index = index
+        self.line = line
+        self.offset = offset
     }
 }
 

@@ -7,7 +7,7 @@ import ServiceLifecycle
 
 /// The store for replicas: PostgreSQL through postgres-nio's `PostgresClient` (a connection pool). Each
 /// batch is one transaction: its events inserted with `INSERT … SELECT … FROM unnest(…) ON CONFLICT DO
-/// NOTHING RETURNING id` (a binary array per column), its rows in id order (so two replicas
+/// NOTHING RETURNING id` (a binary array per column; the key is (client, id)), its rows in id order (so two replicas
 /// inserting the same ids take the row locks in the same order and cannot deadlock; a row another
 /// transaction holds makes this one wait for its commit, then count the id as a duplicate), then its
 /// rejected records (multi-row binds). Replicas keep no state of their own.
@@ -104,7 +104,7 @@ public final class PostgresStore: EventStore {
     /// Stores the batch in one transaction on a pooled connection; fails with
     /// ``StoreError/unavailable(_:)`` when that has not committed within the store's timeout (then the
     /// answer is a 503 and the batch may or may not be stored: a retry counts it as duplicates).
-    public func store(_ batch: StoreBatch) async throws -> Int {
+    public func store(_ batch: StoreBatch) async throws -> StoreOutcome {
         let start = ContinuousClock.now
         let metrics = self.metrics
         let logger = self.logger
@@ -113,18 +113,24 @@ public final class PostgresStore: EventStore {
                 metrics?.storeWaited(ContinuousClock.now - start)
                 return try await Self.transaction(on: connection, logger: logger) {
                     let inserted = try await Self.insertEvents(batch, on: connection, logger: logger)
+                    let compare = StoreOutcome.idsToCompare(batch.events, inserted: inserted)
+                    let stored = compare.isEmpty
+                        ? [:] : try await Self.storedRaw(client: batch.client, ids: compare, on: connection, logger: logger)
                     try await Self.insertRejections(batch, on: connection, logger: logger)
-                    return inserted
+                    return StoreOutcome.resolve(batch.events, inserted: inserted, stored: stored)
                 }
             }
         }
     }
 
-    /// `BEGIN`, `body`, `COMMIT`. When any of it fails the connection is closed, not rolled back: the
-    /// server rolls back the transaction of a session that ends, and the pool replaces the connection.
-    /// (postgres-nio's `withTransaction` sends `ROLLBACK`, which after the server ended the session — the
-    /// database restarting, an administrator terminating it — is written to a torn-down channel and
-    /// never answered; see ``withDeadline(_:_:_:)``.) A failed batch costs one reconnection.
+    /// `BEGIN`, `body`, `COMMIT`. When the server refuses a statement with an `ERROR` (a constraint, a
+    /// value it will not take) the session is alive and only its transaction aborted: it is rolled back
+    /// and the connection goes back to the pool, so a failing statement does not cost a connection per
+    /// request. When anything else fails (the connection, or a `FATAL`: the server ending the session) the
+    /// connection is closed, not rolled back: the server rolls back the transaction of a session that ends,
+    /// and the pool replaces the connection. (postgres-nio's `withTransaction` sends `ROLLBACK` then too,
+    /// which after the server ended the session — the database restarting, an administrator terminating
+    /// it — is written to a torn-down channel and never answered; see ``withDeadline(_:_:_:)``.)
     private static func transaction<T>(
         on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
@@ -134,7 +140,11 @@ public final class PostgresStore: EventStore {
             try await connection.query("COMMIT", logger: logger)
             return result
         } catch {
-            try? await connection.close()
+            if let refused = error as? PSQLError, refused.code == .server, refused.serverInfo?[.severity] == "ERROR" {
+                do { try await connection.query("ROLLBACK", logger: logger) } catch { try? await connection.close() }
+            } else {
+                try? await connection.close()
+            }
             throw error
         }
     }
@@ -146,11 +156,14 @@ public final class PostgresStore: EventStore {
     /// RETURNING id`, one array per column in the binary format (no text to escape or parse), 256 rows a
     /// statement, the batch sorted by id first so that replicas take the row locks in the same order.
     private static func insertEvents(_ batch: StoreBatch, on connection: PostgresConnection, logger: Logger)
-        async throws -> Int
+        async throws -> [Int64]
     {
-        guard !batch.events.isEmpty else { return 0 }
-        let events = batch.events.sorted { $0.status.id < $1.status.id }
-        var inserted = 0
+        guard !batch.events.isEmpty else { return [] }
+        // By id, and in input order within an id (a record sent twice in one batch: the first is inserted,
+        // the same in both stores).
+        let events = batch.events.enumerated()
+            .sorted { ($0.element.status.id, $0.offset) < ($1.element.status.id, $1.offset) }.map(\.element)
+        var inserted: [Int64] = []
         var start = 0
         while start < events.count {
             let rows = events[start..<min(start + eventRowsPerStatement, events.count)]
@@ -170,8 +183,9 @@ public final class PostgresStore: EventStore {
             binds.append(rows.map(\.status.urlsColumn))
             binds.append(batch.uploadID)
             binds.append(rows.map { RawText(bytes: $0.raw) })
+            binds.append(batch.client)
             let query = PostgresQuery(unsafeSQL: insertEventsSQL, binds: binds)
-            for try await _ in try await connection.query(query, logger: logger) { inserted += 1 }
+            for try await id in try await connection.query(query, logger: logger).decode(Int64.self) { inserted.append(id) }
             start += rows.count
         }
         return inserted
@@ -180,16 +194,28 @@ public final class PostgresStore: EventStore {
     /// The statement of ``insertEvents(_:on:logger:)``: `lang` travels as text plus a flag for NULL.
     private static let insertEventsSQL = """
         INSERT INTO events (\(Schema.eventColumns.joined(separator: ", ")))
-        SELECT id, created_at, text, CASE WHEN has_lang THEN lang END, retweet_count, favorite_count, user_id,
+        SELECT $16, id, created_at, text, CASE WHEN has_lang THEN lang END, retweet_count, favorite_count, user_id,
             user_screen_name, user_followers_count, user_verified, hashtags, urls, $14, raw
         FROM unnest($1::int8[], $2::timestamptz[], $3::text[], $4::text[], $5::bool[], $6::int8[], $7::int8[],
             $8::int8[], $9::text[], $10::int8[], $11::bool[], $12::text[], $13::text[], $15::text[])
-            AS r(id, created_at, text, lang, has_lang, retweet_count, favorite_count, user_id, user_screen_name,
-                user_followers_count, user_verified, hashtags, urls, raw)
-        ORDER BY id ON CONFLICT DO NOTHING RETURNING id
+            WITH ORDINALITY AS r(id, created_at, text, lang, has_lang, retweet_count, favorite_count, user_id,
+                user_screen_name, user_followers_count, user_verified, hashtags, urls, raw, ord)
+        ORDER BY id, ord ON CONFLICT DO NOTHING RETURNING id
         """
 
-    /// Rows per INSERT of rejected records (10 binds each: far under PostgreSQL's 65,535).
+    /// The stored `raw` of these ids of `client` (to tell duplicates from conflicts).
+    private static func storedRaw(client: String, ids: Set<Int64>, on connection: PostgresConnection, logger: Logger)
+        async throws -> [Int64: ByteBuffer]
+    {
+        let query: PostgresQuery = "SELECT id, raw FROM events WHERE client = \(client) AND id = ANY(\(Array(ids)))"
+        var stored: [Int64: ByteBuffer] = [:]
+        for try await (id, raw) in try await connection.query(query, logger: logger).decode((Int64, ByteBuffer).self) {
+            stored[id] = raw
+        }
+        return stored
+    }
+
+    /// Rows per INSERT of rejected records (11 binds each: far under PostgreSQL's 65,535).
     private static let rowsPerStatement = 1000
 
     private static func insertRejections(_ batch: StoreBatch, on connection: PostgresConnection, logger: Logger)
@@ -211,6 +237,7 @@ public final class PostgresStore: EventStore {
                 binds.append(r.errorLine.map(Int64.init))
                 binds.append(r.errorColumn.map(Int64.init))
                 binds.append(ByteBuffer(bytes: record.raw))
+                binds.append(batch.client)
             }
             let sql = Schema.insert(
                 into: "rejected_records", columns: Schema.rejectionColumns, rows: rows.count, numbered: true)
@@ -273,5 +300,56 @@ struct RawText: PostgresArrayEncodable, PostgresNonThrowingEncodable {
 
     func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
         buffer.writeImmutableBuffer(bytes)
+    }
+}
+
+extension PostgresStore: KeyStore {
+    public func addKey(_ key: APIKeyRecord) async throws {
+        let logger = self.logger
+        try await withDeadline(timeout, "adding an API key") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    INSERT INTO api_keys (client, key_id, key_hash, created_at, revoked_at)
+                    VALUES (\(key.client), \(key.keyID), \(ByteBuffer(bytes: key.keyHash)), \(key.created), NULL)
+                    """
+                try await connection.query(query, logger: logger)
+            }
+        }
+    }
+
+    public func revokeKey(keyID: String, keyHash: [UInt8]) async throws -> Bool {
+        let logger = self.logger
+        return try await withDeadline(timeout, "revoking an API key") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    UPDATE api_keys SET revoked_at = now()
+                    WHERE key_id = \(keyID) AND key_hash = \(ByteBuffer(bytes: keyHash)) AND revoked_at IS NULL
+                    RETURNING key_id
+                    """
+                var revoked = false
+                for try await _ in try await connection.query(query, logger: logger).decode(String.self) { revoked = true }
+                return revoked
+            }
+        }
+    }
+
+    public func listKeys() async throws -> [APIKeyRecord] {
+        let logger = self.logger
+        return try await withDeadline(timeout, "reading the API keys") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery =
+                    "SELECT client, key_id, key_hash, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id"
+                var keys: [APIKeyRecord] = []
+                for try await (client, keyID, hash, created, revoked) in try await connection.query(query, logger: logger)
+                    .decode((String, String, ByteBuffer, Date, Date?).self)
+                {
+                    keys.append(
+                        APIKeyRecord(
+                            client: client, keyID: keyID, keyHash: Array(hash.readableBytesView), created: created,
+                            revoked: revoked))
+                }
+                return keys
+            }
+        }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import SQLiteNIO
 import ServiceLifecycle
-import Synchronization
 
 /// The embedded default store: one SQLite file in WAL mode, written through one connection (SQLite has
 /// one writer at a time; concurrent uploads take turns per batch).
@@ -46,6 +46,9 @@ public final class SQLiteStore: EventStore {
             let mode = try await connection.query("PRAGMA journal_mode=WAL").first?.column("journal_mode")?.string
             guard mode == "wal" else { throw StoreError.unavailable("'\(path)' refused WAL mode (it is '\(mode ?? "?")')") }
             _ = try await connection.query("PRAGMA synchronous=FULL")
+            // Another process may write to the file too (`IngestService keys add|revoke` while the server
+            // runs): wait for its transaction rather than fail at once with SQLITE_BUSY.
+            _ = try await connection.query("PRAGMA busy_timeout=5000")
             try await store.migrate()
         } catch {
             try? await connection.close()
@@ -73,16 +76,36 @@ public final class SQLiteStore: EventStore {
         }
     }
 
-    public func store(_ batch: StoreBatch) async throws -> Int {
+    public func store(_ batch: StoreBatch) async throws -> StoreOutcome {
         let start = ContinuousClock.now
         return try await writer.withLock {
             self.metrics?.storeWaited(ContinuousClock.now - start)
             return try await self.transaction {
                 let inserted = try await self.insertEvents(batch)
+                let compare = StoreOutcome.idsToCompare(batch.events, inserted: inserted)
+                let stored = compare.isEmpty ? [:] : try await self.storedRaw(client: batch.client, ids: compare)
                 try await self.insertRejections(batch)
-                return inserted
+                return StoreOutcome.resolve(batch.events, inserted: inserted, stored: stored)
             }
         }
+    }
+
+    /// The stored `raw` bytes of these ids of `client` (to tell duplicates from conflicts).
+    private func storedRaw(client: String, ids: Set<Int64>) async throws -> [Int64: ByteBuffer] {
+        var stored: [Int64: ByteBuffer] = [:]
+        let all = Array(ids)
+        var start = 0
+        while start < all.count {
+            let part = all[start..<min(start + 500, all.count)]
+            let sql = "SELECT id, CAST(raw AS BLOB) AS raw FROM events WHERE client = ? AND id IN ("
+                + Array(repeating: "?", count: part.count).joined(separator: ", ") + ")"
+            let rows = try await connection.query(sql, [.text(client)] + part.map { .integer(SQLiteInt64($0)) })
+            for row in rows {
+                if let id = row.column("id")?.integer, let raw = row.column("raw")?.blob { stored[Int64(id)] = raw }
+            }
+            start += part.count
+        }
+        return stored
     }
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`; rolls back if it throws.
@@ -98,14 +121,15 @@ public final class SQLiteStore: EventStore {
         }
     }
 
-    /// Rows per INSERT statement (14 columns each: far under SQLite's 32,766 variables). SQLite copies a
+    /// Rows per INSERT statement (15 columns each: far under SQLite's 32,766 variables). SQLite copies a
     /// statement's bound values, so this bounds that copy (~0.5 MB of tweets): with 500 rows, and the next
     /// batch decoded while this one is written, a 1 GB upload's peak RSS was 68 MB; with 100, 60 MB, at the
     /// same speed.
     private static let rowsPerStatement = 100
 
-    private func insertEvents(_ batch: StoreBatch) async throws -> Int {
-        let inserted = Atomic<Int>(0)
+    /// Inserts the events new to the store; returns the ids inserted.
+    private func insertEvents(_ batch: StoreBatch) async throws -> [Int64] {
+        let inserted = NIOLockedValueBox<[Int64]>([])
         var start = 0
         while start < batch.events.count {
             let rows = batch.events[start..<min(start + Self.rowsPerStatement, batch.events.count)]
@@ -114,7 +138,7 @@ public final class SQLiteStore: EventStore {
             for event in rows {
                 let s = event.status
                 binds += [
-                    .integer(SQLiteInt64(s.id)), .text(s.createdAt.formatted(.iso8601)), .text(s.text),
+                    .text(batch.client), .integer(SQLiteInt64(s.id)), .text(s.createdAt.formatted(.iso8601)), .text(s.text),
                     s.lang.map { .text($0) } ?? .null, .integer(SQLiteInt64(s.retweetCount)),
                     .integer(SQLiteInt64(s.favoriteCount)), .integer(SQLiteInt64(s.user.id)), .text(s.user.screenName),
                     .integer(SQLiteInt64(s.user.followersCount)), .integer(s.user.verified ? 1 : 0),
@@ -125,10 +149,12 @@ public final class SQLiteStore: EventStore {
             let sql = Schema.insert(
                 into: "events", columns: Schema.eventColumns, rows: rows.count, numbered: false,
                 textFromBlob: "raw", returning: "id")
-            try await connection.query(sql, binds) { _ in inserted.add(1, ordering: .relaxed) }
+            try await connection.query(sql, binds) { row in
+                if let id = row.column("id")?.integer { inserted.withLockedValue { $0.append(Int64(id)) } }
+            }
             start += rows.count
         }
-        return inserted.load(ordering: .relaxed)
+        return inserted.withLockedValue { $0 }
     }
 
     private func insertRejections(_ batch: StoreBatch) async throws {
@@ -143,7 +169,7 @@ public final class SQLiteStore: EventStore {
                     .integer(SQLiteInt64(r.offset)), .text(r.kind), .text(r.message), .text(r.path),
                     r.errorLine.map { .integer(SQLiteInt64($0)) } ?? .null,
                     r.errorColumn.map { .integer(SQLiteInt64($0)) } ?? .null,
-                    .blob(ByteBuffer(bytes: record.raw)),
+                    .blob(ByteBuffer(bytes: record.raw)), .text(batch.client),
                 ]
             }
             let sql = Schema.insert(
@@ -176,6 +202,39 @@ public enum StoreError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unavailable(let message), .invalidURL(let message): message
+        }
+    }
+}
+
+extension SQLiteStore: KeyStore {
+    public func addKey(_ key: APIKeyRecord) async throws {
+        try await writer.withLock {
+            _ = try await self.connection.query(
+                "INSERT INTO api_keys (client, key_id, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)",
+                [.text(key.client), .text(key.keyID), .blob(ByteBuffer(bytes: key.keyHash)), .text(key.created.formatted(.iso8601))])
+        }
+    }
+
+    public func revokeKey(keyID: String, keyHash: [UInt8]) async throws -> Bool {
+        try await writer.withLock {
+            let rows = try await self.connection.query(
+                "UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND key_hash = ? AND revoked_at IS NULL RETURNING key_id",
+                [.text(Date().formatted(.iso8601)), .text(keyID), .blob(ByteBuffer(bytes: keyHash))])
+            return !rows.isEmpty
+        }
+    }
+
+    public func listKeys() async throws -> [APIKeyRecord] {
+        try await writer.withLock {
+            try await self.connection.query(
+                "SELECT client, key_id, key_hash, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id"
+            ).map { row in
+                APIKeyRecord(
+                    client: row.column("client")?.string ?? "", keyID: row.column("key_id")?.string ?? "",
+                    keyHash: row.column("key_hash")?.blob.map { Array($0.readableBytesView) } ?? [],
+                    created: row.column("created_at")?.string.flatMap { try? Date($0, strategy: .iso8601) } ?? .distantPast,
+                    revoked: row.column("revoked_at")?.string.flatMap { try? Date($0, strategy: .iso8601) })
+            }
         }
     }
 }

@@ -37,6 +37,9 @@ enum Schema {
 
         var columnNames: [String] { columns.map(\.name) }
 
+        /// The same table under another name (to rebuild one with a new key).
+        func named(_ name: String) -> Table { Table(name: name, columns: columns, primaryKey: primaryKey) }
+
         func create(in dialect: Dialect) -> String {
             var lines = columns.map { column in
                 var line = "\(column.name) \(column.type.name(in: dialect))"
@@ -53,11 +56,14 @@ enum Schema {
     enum Step {
         case createTable(Table)
         case createIndex(name: String, table: String, column: String)
+        /// Statements both dialects take as they are.
+        case statements([String])
 
-        func sql(in dialect: Dialect) -> String {
+        func sql(in dialect: Dialect) -> [String] {
             switch self {
-            case .createTable(let table): table.create(in: dialect)
-            case .createIndex(let name, let table, let column): "CREATE INDEX \(name) ON \(table) (\(column))"
+            case .createTable(let table): [table.create(in: dialect)]
+            case .createIndex(let name, let table, let column): ["CREATE INDEX \(name) ON \(table) (\(column))"]
+            case .statements(let statements): statements
             }
         }
     }
@@ -66,7 +72,7 @@ enum Schema {
         let version: Int
         let steps: [Step]
 
-        func statements(in dialect: Dialect) -> [String] { steps.map { $0.sql(in: dialect) } }
+        func statements(in dialect: Dialect) -> [String] { steps.flatMap { $0.sql(in: dialect) } }
     }
 
     /// The tables as version 1 creates them. They stay so: a later column is a later migration's step
@@ -95,18 +101,50 @@ enum Schema {
         ],
         primaryKey: ["upload_id", "record_index"])
 
+    /// The API keys (issue #37): only each key's SHA-256 is kept; `key_id` is the key's public part.
+    static let apiKeys = Table(
+        name: "api_keys",
+        columns: [
+            Column(name: "client", type: .text), Column(name: "key_id", type: .text),
+            Column(name: "key_hash", type: .bytes), Column(name: "created_at", type: .timestamp),
+            Column(name: "revoked_at", type: .timestamp, nullable: true),
+        ],
+        primaryKey: ["key_id"])
+
+    /// `events` from version 3 on: an id belongs to the client that sent it, so the key is (client, id).
+    static let eventsByClient = Table(
+        name: "events", columns: [Column(name: "client", type: .text)] + events.columns, primaryKey: ["client", "id"])
+
+    /// Version 3 (issue #37): the API keys; `events` rebuilt with its new key (SQLite cannot change a
+    /// table's primary key in place), the rows kept as the client `anonymous` (there were no keys before);
+    /// `rejected_records` gets a `client` column (appended, so its binding order below ends with it).
+    static let clients = Migration(
+        version: 3,
+        steps: [
+            .createTable(apiKeys),
+            .createTable(eventsByClient.named("events_v3")),
+            .statements([
+                "INSERT INTO events_v3 (\(eventsByClient.columnNames.joined(separator: ", "))) SELECT '\(IngestConfiguration.anonymousClient)', \(events.columnNames.joined(separator: ", ")) FROM events",
+                "DROP TABLE events",
+                "ALTER TABLE events_v3 RENAME TO events",
+                "ALTER TABLE rejected_records ADD COLUMN client TEXT NOT NULL DEFAULT '\(IngestConfiguration.anonymousClient)'",
+            ]),
+            .createIndex(name: "events_user_id", table: "events", column: "user_id"),
+        ])
+
     static let migrations: [Migration] = [
         Migration(version: 1, steps: [.createTable(events), .createTable(rejectedRecords)]),
         Migration(version: 2, steps: [.createIndex(name: "events_user_id", table: "events", column: "user_id")]),
+        clients,
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// The columns of `events`, in the order both stores bind them.
-    static var eventColumns: [String] { events.columnNames }
+    static var eventColumns: [String] { eventsByClient.columnNames }
 
     /// The columns of `rejected_records`, in the order both stores bind them.
-    static var rejectionColumns: [String] { rejectedRecords.columnNames }
+    static var rejectionColumns: [String] { rejectedRecords.columnNames + ["client"] }
 
     /// `INSERT INTO table (columns) VALUES (…), (…) ON CONFLICT DO NOTHING` for `rows` rows, with
     /// placeholders `?` (SQLite) or `$n` (PostgreSQL); `returning` appends `RETURNING` it. The column
