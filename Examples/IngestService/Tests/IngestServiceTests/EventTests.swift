@@ -39,6 +39,16 @@ struct EventTests {
     }
 
     /// Bad documents get 400 with the MappingError's kind, path and position.
+    /// A rejected record's path is the document's (MappingError.jsonPath): the client's snake_case keys.
+    @Test func rejectionsNameTheDocumentsKeys() async throws {
+        try await TestServer.with { server in
+            let body = #"{"id":1,"user":{"id":2,"followers_count":"many"}}"# + "\n" + #"{"id":2,"retweet_count":[],"user":{"id":3}}"# + "\n"
+            let summary = try await server.postEvents(.bytes(ByteBuffer(string: body)))
+            #expect(summary.rejected == 2)
+            #expect(summary.rejections.map(\.path) == ["[0].user.followers_count", "[1].retweet_count"])
+        }
+    }
+
     @Test func badEventsAreAnsweredWithTheMappingError() async throws {
         try await TestServer.with { server in
             let syntax = try await postEvent(server, "{\"id\":1,\n \"user\":{\"id\":tru}}")
@@ -61,6 +71,11 @@ struct EventTests {
             let value = try await postEvent(server, #"{"id":1,"user":{"id":"x"}}"#)
             #expect(value.status == 400)
             #expect(value.error?.path == "user.id")
+
+            // The path as the client's document spells it (MappingError.jsonPath), not Swift's property names.
+            let snake = try await postEvent(server, #"{"id":1,"user":{"id":2,"followers_count":"many"}}"#)
+            #expect(snake.status == 400)
+            #expect(snake.error?.path == "user.followers_count")
 
             let empty = try await postEvent(server, "")
             #expect(empty.status == 400)

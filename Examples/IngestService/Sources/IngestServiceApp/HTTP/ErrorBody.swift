@@ -26,7 +26,7 @@ struct ErrorBody: JSONMappable {
         self.error = error
         message = mappingError.description
         kind = mappingError.kind.rawValue
-        path = mappingError.path
+        path = mappingError.jsonPath  // the client's words: keys as in its document
         line = mappingError.line
         column = mappingError.column
         offset = mappingError.offset

@@ -45,7 +45,8 @@ public struct Rejection: JSONMappable, Sendable {
     public var offset = 0
     /// The ``MappingError`` kind (`syntax`, `typeMismatch`, `missingKey`, …).
     public var kind = ""
-    /// The property path, starting with the record index (`[12].user`).
+    /// Where in the record, as the document spells it (``MappingError/jsonPath``), starting with the record
+    /// index (`[12].user.followers_count`).
     public var path = ""
     /// The line and column of the offending token in the body.
     public var errorLine: Int? = nil
@@ -60,7 +61,7 @@ public struct Rejection: JSONMappable, Sendable {
         line = record.line
         offset = record.offset
         kind = record.error.kind.rawValue
-        path = record.error.path
+        path = record.error.jsonPath
         errorLine = record.error.line
         errorColumn = record.error.column
         message = record.error.description
