@@ -251,4 +251,35 @@ final class ISO8601FoundationParityTests: XCTestCase {
         let log = try decoder.decode(Log.self, from: Data(#"{"events":[{"d":"2012-03-06T23:06:50.25Z"},{"d":"2012-03-06T23:06:50Z"}]}"#.utf8))
         XCTAssertEqual(log.events.map(\.d.timeIntervalSince1970), [1_331_075_210.25, 1_331_075_210])
     }
+
+    /// ModelEncoder's `.iso8601` writes what JSONEncoder's writes: no fraction, floored to the second,
+    /// Julian before 1582-10-15, astronomical years, clamped far out.
+    func testModelEncoderWritesISO8601AsJSONEncoder() throws {
+        let seconds: [Double] = [
+            0, 0.5, 0.9999999, 0.999_999_999_9, -0.5, -1e-7, -1, 1_331_075_210.123, 1_331_075_210.999_999_9,
+            1_442_377_209, 1_442_377_209.75, 951_782_400, 4_107_542_399.5,
+            -12_219_292_800, -12_219_292_800.5, -12_219_292_801, -12_220_156_800,
+            -62_135_596_800, -62_135_596_800.5, -62_167_219_200, -62_198_755_200, -100_000_000_000,
+            253_402_300_799, 253_402_300_799.999_9, 253_402_300_800, 1e12, 1e13, 1.6e13, -1e12, -1e13,
+            .infinity, -.infinity, .greatestFiniteMagnitude,
+        ]
+        let theirs = JSONEncoder()
+        theirs.dateEncodingStrategy = .iso8601
+        var ours = ModelEncoder()
+        ours.dateEncodingStrategy = .iso8601
+        for s in seconds {
+            let value = Stamped(d: Date(timeIntervalSince1970: s))
+            let expected = String(decoding: try theirs.encode(value), as: UTF8.self)
+            XCTAssertEqual(String(decoding: try ours.encode(value), as: UTF8.self), expected, "\(s)")
+            XCTAssertEqual(String(decoding: try ours.encode([value.d]), as: UTF8.self),
+                           String(decoding: try theirs.encode([value.d]), as: UTF8.self), "\(s)")
+        }
+        // Random instants of years 1...9999.
+        var rng = SplitMix64(seed: 0x3902)
+        for _ in 0..<2_000 {
+            let s = Double(rng.next() % 315_000_000_000) + Double(rng.next() % 1_000_000) / 1e6
+            let value = Stamped(d: Date(timeIntervalSince1970: s - 62_000_000_000))
+            XCTAssertEqual(try ours.encode(value), try theirs.encode(value), "\(value.d.timeIntervalSince1970)")
+        }
+    }
 }

@@ -332,6 +332,22 @@ enum DateParsing {
         return julianCalendar ? j : j - (3 * ((g + 184) / 100)) / 4 + 38
     }
 
+    /// Inverse of `julianDayNumber`: the day of the Gregorian or Julian calendar (year, month 1...12, day)
+    /// whose Julian day number is `julianDay`, as swift-foundation computes it (Richards' algorithm).
+    static func dayOfJulianDayNumber(_ julianDay: Int, julianCalendar: Bool) -> (year: Int, month: Int, day: Int) {
+        @inline(__always) func floorDivide(_ n: Int, _ d: Int) -> Int { n >= 0 ? n / d : (n + 1) / d - 1 }
+        let f = julianCalendar ? julianDay + 1_401 : julianDay + 1_401 + (((4 * julianDay + 274_277) / 146_097) * 3) / 4 - 38
+        let e = 4 * f + 3
+        var g = e % 1_461
+        if g < 0 { g += 1_461 }
+        g /= 4
+        let h = 5 * g + 2
+        let day = floorDivide(h % 153, 5) + 1
+        let month = (floorDivide(h, 153) + 2) % 12 + 1
+        let year = floorDivide(e, 1_461) - 4_716 + (12 + 2 - month) / 12
+        return (year, month, day)
+    }
+
     /// Seconds between 1970-01-01T00:00:00Z and 2001-01-01T00:00:00Z (Foundation's reference date).
     static let secondsFrom1970To2001 = 978_307_200
 
