@@ -202,22 +202,26 @@ final class ISO8601FoundationParityTests: XCTestCase {
             let theirs = Self.decodedByFoundation(json)
             let ours = Self.decodedByModelDecoder(json)
             let mapping = Self.decodedByMapping(form)
-            table.append("| `\(form.debugDescription)` | \(Self.describe(try? theirs.get())) | \(Self.describe(try? ours.get())) | \(Self.describe(mapping)) |")
+            let cells = [Self.describe(try? theirs.get()), Self.describe(try? ours.get()), Self.describe(mapping)]
+            table.append("| `\(form.debugDescription)` | " + cells.joined(separator: " | ") + " |")
             switch (theirs, ours) {
             case (.success(let expected), .success(let got)):
                 // The same Double, bit for bit: ModelDecoder sums the fields as Foundation's calendar does.
                 XCTAssertEqual(got.timeIntervalSinceReferenceDate.bitPattern, expected.timeIntervalSinceReferenceDate.bitPattern,
-                               "\(form.debugDescription): JSONDecoder \(expected.timeIntervalSinceReferenceDate), ModelDecoder \(got.timeIntervalSinceReferenceDate)")
+                               "\(form.debugDescription): JSONDecoder \(expected.timeIntervalSinceReferenceDate), "
+                                   + "ModelDecoder \(got.timeIntervalSinceReferenceDate)")
             case (.failure(let theirError), .failure(let ourError)):
                 guard case DecodingError.dataCorrupted(let theirContext) = theirError,
                       case DecodingError.dataCorrupted(let ourContext) = ourError
                 else { XCTFail("\(form.debugDescription): JSONDecoder \(theirError), ModelDecoder \(ourError)"); continue }
                 // JSONDecoder's message, then ModelDecoder's position; the coding path is the key's (JSONDecoder
                 // gives an empty one for this error).
-                XCTAssertTrue(ourContext.debugDescription.hasPrefix(theirContext.debugDescription), "\(form.debugDescription): \(ourContext.debugDescription)")
+                XCTAssertTrue(ourContext.debugDescription.hasPrefix(theirContext.debugDescription),
+                              "\(form.debugDescription): \(ourContext.debugDescription)")
                 XCTAssertEqual(ourContext.codingPath.map(\.stringValue), ["d"], form.debugDescription)
             case (.success(let expected), .failure(let error)):
-                XCTFail("\(form.debugDescription): JSONDecoder reads \(expected.timeIntervalSinceReferenceDate), ModelDecoder throws \(error)")
+                XCTFail("\(form.debugDescription): JSONDecoder reads \(expected.timeIntervalSinceReferenceDate), "
+                            + "ModelDecoder throws \(error)")
             case (.failure, .success(let got)):
                 XCTFail("\(form.debugDescription): JSONDecoder refuses, ModelDecoder reads \(got.timeIntervalSinceReferenceDate)")
             }
@@ -230,7 +234,8 @@ final class ISO8601FoundationParityTests: XCTestCase {
             default: agrees = false
             }
             XCTAssertEqual(agrees, !Self.mappingDiffers.contains(form),
-                           "\(form.debugDescription): JSONDecoder \(Self.describe(foundationDate)), mapping path \(Self.describe(mapping))")
+                           "\(form.debugDescription): JSONDecoder \(Self.describe(foundationDate)), "
+                               + "mapping path \(Self.describe(mapping))")
         }
         if ProcessInfo.processInfo.environment["MODELMAPPER_PRINT_ISO_TABLE"] != nil {
             print(table.joined(separator: "\n"))
@@ -241,14 +246,20 @@ final class ISO8601FoundationParityTests: XCTestCase {
     func testFractionalSecondsOfTheIssue() throws {
         var decoder = ModelDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        func read(_ s: String) throws -> Date { try decoder.decode(Stamped.self, from: Data(#"{"d":"\#(s)"}"#.utf8)).d }
+        let configured = decoder
+        func read(_ s: String) throws -> Date {
+            let stamped: Stamped = try configured.decode(Stamped.self, from: Data(#"{"d":"\#(s)"}"#.utf8))
+            return stamped.d
+        }
         XCTAssertEqual(try read("2012-03-06T23:06:50Z"), Date(timeIntervalSince1970: 1_331_075_210))
         XCTAssertEqual(try read("2012-03-06T23:06:50.5+02:00"), Date(timeIntervalSince1970: 1_331_068_010.5))   // exact in binary
         XCTAssertEqual(try read("2012-03-06T23:06:50.123Z").timeIntervalSince1970, 1_331_075_210.123, accuracy: 1e-6)
-        XCTAssertEqual(try read("2012-03-06T23:06:50.123456789Z").timeIntervalSince1970, 1_331_075_210.123_456_789, accuracy: 1e-6)
+        XCTAssertEqual(try read("2012-03-06T23:06:50.123456789Z").timeIntervalSince1970, 1_331_075_210.123_456_789,
+                       accuracy: 1e-6)
         // Inside a model's Codable property too (nested containers, arrays).
         struct Log: Codable { var events: [Stamped] }
-        let log = try decoder.decode(Log.self, from: Data(#"{"events":[{"d":"2012-03-06T23:06:50.25Z"},{"d":"2012-03-06T23:06:50Z"}]}"#.utf8))
+        let events = #"{"events":[{"d":"2012-03-06T23:06:50.25Z"},{"d":"2012-03-06T23:06:50Z"}]}"#
+        let log = try decoder.decode(Log.self, from: Data(events.utf8))
         XCTAssertEqual(log.events.map(\.d.timeIntervalSince1970), [1_331_075_210.25, 1_331_075_210])
     }
 
