@@ -520,7 +520,7 @@ extension TapeEncodingState {
         case .millisecondsSince1970:
             try streamDouble(1000.0 * date.timeIntervalSince1970, depth: depth, key: key)
         case .iso8601:
-            writeString(isoFormatter.string(from: date))
+            writeString(DateFormatting.iso8601JSONEncoder(date))
         #if canImport(Darwin)
         // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
         // makes it a `.custom` strategy, handled below); written as JSONEncoder writes it.

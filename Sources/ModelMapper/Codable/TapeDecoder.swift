@@ -838,8 +838,10 @@ final class TapeDecodingState: ThreadSpareObject {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)) / 1000)
         case .iso8601:
-            let text = try decodeString(index, resolve(ref))
-            guard let date = ISO8601DateFormatter().date(from: text) else {
+            // JSONDecoder's reading (fractions of 1...9 digits and its other rules), by the same parser as
+            // `DateStrategy.iso8601` (`DateParsing.parseISO8601`, dialect `.jsonDecoder`).
+            var text = try decodeString(index, resolve(ref))
+            guard let date = text.withUTF8({ DateParsing.parseISO8601(UnsafeRawBufferPointer($0), .jsonDecoder) }) else {
                 throw dataCorrupted(index, resolve(ref), "Expected date string to be ISO8601-formatted.")
             }
             return date

@@ -138,7 +138,6 @@ final class TapeEncodingState {
     /// Mapping mode: `encodeIfPresent(nil)` writes null (`EncodingOptions.writesNulls`).
     let writesNulls: Bool
     let convertsKeys: Bool
-    lazy var isoFormatter = ISO8601DateFormatter()
     lazy var dateCodec = DateCodec()
     lazy var dataCodec = DataCodec()
 
@@ -315,7 +314,7 @@ final class TapeEncodingState {
         case .millisecondsSince1970:
             return try double(1000.0 * date.timeIntervalSince1970, path)
         case .iso8601:
-            return .string(isoFormatter.string(from: date))
+            return .string(DateFormatting.iso8601JSONEncoder(date))
         #if canImport(Darwin)
         // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
         // makes it a `.custom` strategy, handled below); written as JSONEncoder writes it.

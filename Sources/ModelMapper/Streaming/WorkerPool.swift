@@ -263,7 +263,11 @@ final class WorkerPool<Job, Output> {
         /// A core holding jobs `0..<count`, submission ended (for `map`).
         static func all(_ count: Int, perform: @escaping (Job, Context) -> Output) -> Core where Job == Int {
             let core = Core(queueLimit: count, perform: perform)
-            for job in 0..<count { core.submit(job) }
+            for job in 0..<count {
+                // Room for every job and nobody can cancel a core not yet returned: each one is queued.
+                let queued = core.submit(job)
+                assert(queued, "a new core with room for every job refused one")
+            }
             core.finish(throwing: nil)
             return core
         }

@@ -105,6 +105,41 @@ enum DateFormatting {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `yyyy-MM-dd'T'HH:mm:ssZ` as this toolchain's JSONEncoder `.iso8601` writes it
+    /// (`Date.ISO8601FormatStyle().format`, swift-foundation), for ``ModelEncoder``'s `dateEncodingStrategy`:
+    /// no fraction, the date floored to the second (23:59:59.9999 stays 23:59:59); the Julian calendar before
+    /// 1582-10-15; astronomical years (`0000` is 1 BC, `-0001` 2 BC), four digits at least, no `+` above 9999;
+    /// dates clamped to Foundation's calendar range (about 4713 BC ... 506713 AD). NaN, which Foundation cannot
+    /// write, is written as 1970-01-01T00:00:00Z as by `iso8601`.
+    static func iso8601JSONEncoder(_ date: Date) -> String {
+        var t = date.timeIntervalSinceReferenceDate
+        if t.isNaN { t = -Double(DateParsing.secondsFrom1970To2001) }
+        t = Swift.min(Swift.max(t, -211_845_067_200), 15_927_175_497_600)   // Date.validCalendarRange
+        let seconds = Int(t.rounded(.down))                  // since 2001
+        let days = DateParsing.floorDiv(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
+        let julianDay = days + 2_451_911                     // 2001-01-01 is Julian day 2451911
+        // Foundation switches calendars at the instant 1582-10-15T00:00:00Z, i.e. at its Julian day.
+        let (year, month, day) = DateParsing.dayOfJulianDayNumber(
+            julianDay, julianCalendar: julianDay < DateParsing.julianDayOfGregorianStart)
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        if year < 0 { out.append(0x2D) }
+        appendPadded(year < 0 ? -year : year, width: 4, &out)
+        out.append(0x2D)
+        append2(month, &out)
+        out.append(0x2D)
+        append2(day, &out)
+        out.append(0x54)                                     // 'T'
+        append2(secondOfDay / 3_600, &out)
+        out.append(0x3A)
+        append2(secondOfDay / 60 % 60, &out)
+        out.append(0x3A)
+        append2(secondOfDay % 60, &out)
+        out.append(0x5A)                                     // 'Z'
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Appends `date` written with `pattern`, in UTC, to `out`.
     static func format(_ date: Date, pattern: DateFormatPattern, into out: inout [UInt8]) {
         let c = UTCComponents(date, fractionDigits: pattern.fractionDigits)

@@ -61,20 +61,47 @@ enum DateParsing {
         guard lo < hi else { return nil }
         let c = b[lo]
         if c &- 0x30 < 10 || c == 0x2B || c == 0x2D {
-            return parseNumeric(b, lo, hi, iso: false)
+            return parseNumeric(b, lo, hi, .yyModel)
         }
         return parseTwitter(b, lo, hi)
     }
 
-    /// RFC 3339 / ISO 8601 internet date-time: `yyyy-MM-dd`, then `T` (or `t`, or one space), `HH:mm:ss`,
-    /// an optional fraction, and a REQUIRED zone (`Z`, `z`, `±HH:MM`, also the ISO 8601 forms `±HHMM` and
-    /// `±HH`). Date-only strings and strings without a zone return nil.
-    static func parseISO8601(_ b: UnsafeRawBufferPointer) -> Date? {
+    /// The two readings of ISO 8601 date-times: one grammar (`parseNumeric`), two sets of field rules.
+    enum ISO8601Dialect: Sendable {
+        /// ``DateStrategy/iso8601`` (the mapping path): RFC 3339 / ISO 8601 internet date-time, fields checked.
+        case mapping
+        /// `JSONDecoder.DateDecodingStrategy.iso8601` as this toolchain's JSONDecoder reads it
+        /// (`Date.ISO8601FormatStyle().parse`), for ``ModelDecoder``'s `dateDecodingStrategy`.
+        case jsonDecoder
+    }
+
+    /// ISO 8601 date-time, `yyyy-MM-dd'T'HH:mm:ss[.f]zone`, with a REQUIRED time and zone; date-only strings
+    /// and strings without a zone return nil in both dialects. A fraction of 1...9 digits is read in both.
+    ///
+    /// `.mapping` (RFC 3339 plus a little): surrounding ASCII whitespace ignored; 4-digit years or the
+    /// expanded `±YYYYY` form; 2-digit fields, each in its range (second 60 is a leap second); `T`, `t` or one
+    /// space before the time; a fraction of any length (digits past the 9th ignored); zone `Z`, `z`,
+    /// `±HH:MM`, `±HHMM`, `±HH` (at most 18:00); nothing after the zone; proleptic Gregorian calendar.
+    ///
+    /// `.jsonDecoder` (JSONDecoder's rules, quirks included, so that ModelDecoder is a drop-in): no leading
+    /// whitespace; fields of 1...10 digits; month 1...12, day 1...31, year <= 506714; hour, minute and second
+    /// unchecked and carried over (`24:00:00` is the next day, `02-30` is March 1st or 2nd); only `T`; a
+    /// fraction of at most 9 digits; zone `Z`, `z`, `GMT`/`UTC` (any case, alone or before an offset),
+    /// `±H[H][[:]M[M][[:]S[S]]]` with minutes and seconds unchecked, at most 18:00:00 in all; ANY bytes after
+    /// the zone ignored; Julian calendar before 1582-10-15, and the instant rounded as Foundation's calendar
+    /// computes it (see `makeFoundationDate`).
+    static func parseISO8601(_ b: UnsafeRawBufferPointer, _ dialect: ISO8601Dialect = .mapping) -> Date? {
         var lo = 0
         var hi = b.count
-        trim(b, &lo, &hi)
-        guard lo < hi else { return nil }
-        return parseNumeric(b, lo, hi, iso: true)
+        switch dialect {
+        case .mapping:
+            trim(b, &lo, &hi)
+            guard lo < hi else { return nil }
+            return parseNumeric(b, lo, hi, .iso8601)
+        case .jsonDecoder:
+            guard lo < hi else { return nil }
+            return parseNumeric(b, lo, hi, .jsonDecoder)
+        }
     }
 
     /// Parses `b` with a compiled Unicode date pattern (see `DateFormatPattern`). The input is trimmed of
@@ -147,35 +174,57 @@ enum DateParsing {
 
     // MARK: Fixed formats
 
-    /// `yyyy-MM-dd[(T|t| )HH:mm:ss[.f+][[ ]zone]]`; in `iso` mode time and zone are required and no space
-    /// is allowed before the zone.
+    /// The rules `parseNumeric` applies: YYModel's (`parseYYModel`) or one of the two ISO 8601 dialects.
+    private enum NumericRules {
+        case yyModel, iso8601, jsonDecoder
+    }
+
+    /// `yyyy-MM-dd[(T|t| )HH:mm:ss[.f+][[ ]zone]]` under `.yyModel`; the ISO rules require the time and the
+    /// zone, allow no space before the zone, and `.jsonDecoder` changes the fields as `parseISO8601` says.
     @inline(__always)
-    private static func parseNumeric(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int, iso: Bool) -> Date? {
+    private static func parseNumeric(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ rules: NumericRules) -> Date? {
         assert(0 <= start && start <= end && end <= b.count, "date text range outside its buffer")
+        let foundation = rules == .jsonDecoder
+        let iso = rules != .yyModel
+        /// A date or time field: exactly two digits, or JSONDecoder's 1...10.
+        @inline(__always) func field(_ i: inout Int) -> Int? {
+            foundation ? digits(b, &i, end, min: 1, max: 10) : twoDigits(b, &i, end)
+        }
         var i = start
-        guard let year = parseYear(b, &i, end),
+        guard let year = foundation ? digits(b, &i, end, min: 1, max: 10) : parseYear(b, &i, end),
               expect(b, &i, end, 0x2D),                     // '-'
-              let month = twoDigits(b, &i, end),
+              let month = field(&i),
               expect(b, &i, end, 0x2D),
-              let day = twoDigits(b, &i, end)
+              let day = field(&i)
         else { return nil }
         if i == end {
             return iso ? nil : makeDate(year, month, day, 0, 0, 0, 0, 0)
         }
         let sep = b[i]
-        guard sep == 0x54 || sep == 0x74 || sep == 0x20 else { return nil }   // 'T' 't' ' '
+        guard sep == 0x54 || (!foundation && (sep == 0x74 || sep == 0x20)) else { return nil }   // 'T' 't' ' '
         i += 1
-        guard let hour = twoDigits(b, &i, end),
+        guard let hour = field(&i),
               expect(b, &i, end, 0x3A),                     // ':'
-              let minute = twoDigits(b, &i, end),
+              let minute = field(&i),
               expect(b, &i, end, 0x3A),
-              let second = twoDigits(b, &i, end)
+              let second = field(&i)
         else { return nil }
         var nanos = 0
         if i < end && b[i] == 0x2E {                        // '.'
             i += 1
-            guard let n = parseFraction(b, &i, end) else { return nil }
-            nanos = n
+            if foundation {
+                let first = i
+                guard let n = digits(b, &i, end, min: 1, max: 10), i - first <= 9 else { return nil }
+                nanos = n &* powersOfTen[9 - (i - first)]
+            } else {
+                guard let n = parseFraction(b, &i, end) else { return nil }
+                nanos = n
+            }
+        }
+        if foundation {
+            // Whatever follows the zone is ignored, as JSONDecoder ignores it.
+            guard let offset = parseFoundationZone(b, &i, end) else { return nil }
+            return makeFoundationDate(year, month, day, hour, minute, second, nanos, offset)
         }
         var offset = 0
         if i == end {
@@ -187,6 +236,8 @@ enum DateParsing {
         }
         return makeDate(year, month, day, hour, minute, second, nanos, offset)
     }
+
+    private static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// `EEE MMM dd HH:mm:ss[.f+] zone yyyy`, e.g. "Wed Sep 16 12:20:09 +0800 2015".
     private static func parseTwitter(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Date? {
@@ -238,6 +289,63 @@ enum DateParsing {
         var t = Double(secondsSinceReference)
         if nanos != 0 { t += Double(nanos) / 1e9 }
         return Date(timeIntervalSinceReferenceDate: t)
+    }
+
+    /// The instant JSONDecoder's `.iso8601` gives for these fields: `Calendar(identifier: .iso8601)` of
+    /// swift-foundation, i.e. the Gregorian calendar from 1582-10-15 and the Julian calendar before, with
+    /// hour, minute and second carried over whatever their values, the fields summed in `Double` in its order
+    /// (so that the result is the same `Double`, rounding included). Nil unless month is 1...12, day 1...31,
+    /// year <= 506714 and hour, minute and second within `Int32` (Foundation's limits); `offset` is within
+    /// ±18:00 (`parseFoundationZone`).
+    static func makeFoundationDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
+                                   _ nanos: Int, _ offset: Int) -> Date? {
+        guard month >= 1 && month <= 12, day >= 1 && day <= 31, year <= 506_714,
+              hour <= Int(Int32.max), minute <= Int(Int32.max), second <= Int(Int32.max)
+        else { return nil }
+        var julianDay = julianDayNumber(year, month, day, julianCalendar: false)
+        if julianDay < julianDayOfGregorianStart {
+            julianDay = julianDayNumber(year, month, day, julianCalendar: true)
+        }
+        var secondsInDay = Double(hour) * 3_600
+        secondsInDay += Double(minute) * 60
+        secondsInDay += Double(second)
+        secondsInDay += Double(nanos) / 1e9
+        var t = (Double(julianDay) - 2_451_910.5) * 86_400    // noon of the day, since 2001
+        t -= 43_200                                          // its midnight
+        t += secondsInDay
+        t -= Double(offset)
+        return Date(timeIntervalSinceReferenceDate: t)
+    }
+
+    /// Julian day number (noon-based) of 1582-10-15, the first day of the Gregorian calendar.
+    static let julianDayOfGregorianStart = 2_299_161
+
+    /// Julian day number of a day of the Gregorian or the Julian calendar (year >= 0, month 1...12, day
+    /// 1...31 and carried over), by Richards' algorithm (Explanatory Supplement to the Astronomical Almanac,
+    /// ch. 15), as swift-foundation computes it.
+    static func julianDayNumber(_ year: Int, _ month: Int, _ day: Int, julianCalendar: Bool) -> Int {
+        let h = month - 2
+        let g = year + 4_716 - (12 - h) / 12
+        let f = (h - 1 + 12) % 12
+        let e = (1_461 * g) / 4 + day - 1 - 1_401
+        let j = e + (153 * f + 2) / 5
+        return julianCalendar ? j : j - (3 * ((g + 184) / 100)) / 4 + 38
+    }
+
+    /// Inverse of `julianDayNumber`: the day of the Gregorian or Julian calendar (year, month 1...12, day)
+    /// whose Julian day number is `julianDay`, as swift-foundation computes it (Richards' algorithm).
+    static func dayOfJulianDayNumber(_ julianDay: Int, julianCalendar: Bool) -> (year: Int, month: Int, day: Int) {
+        @inline(__always) func floorDivide(_ n: Int, _ d: Int) -> Int { n >= 0 ? n / d : (n + 1) / d - 1 }
+        let f = julianCalendar ? julianDay + 1_401 : julianDay + 1_401 + (((4 * julianDay + 274_277) / 146_097) * 3) / 4 - 38
+        let e = 4 * f + 3
+        var g = e % 1_461
+        if g < 0 { g += 1_461 }
+        g /= 4
+        let h = 5 * g + 2
+        let day = floorDivide(h % 153, 5) + 1
+        let month = (floorDivide(h, 153) + 2) % 12 + 1
+        let year = floorDivide(e, 1_461) - 4_716 + (12 + 2 - month) / 12
+        return (year, month, day)
     }
 
     /// Seconds between 1970-01-01T00:00:00Z and 2001-01-01T00:00:00Z (Foundation's reference date).
@@ -378,6 +486,40 @@ enum DateParsing {
         guard count > 0 else { return nil }
         while count < 9 { n &*= 10; count += 1 }
         return n
+    }
+
+    /// JSONDecoder's zone: `Z`, `z`; `GMT` or `UTC` (any case) alone or followed by `+`/`-` and an offset;
+    /// `±H[H]`, then optionally `:`, `M[M]`, optionally `:`, `S[S]` (minutes and seconds not range-checked);
+    /// at most 18:00:00 east or west. Returns the offset east of UTC in seconds; `i` is left after the zone.
+    static func parseFoundationZone(_ b: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int) -> Int? {
+        guard i < end else { return nil }
+        let c = b[i]
+        i += 1
+        if c == 0x5A || c == 0x7A { return 0 }              // 'Z' 'z'
+        let negative: Bool
+        switch c | 0x20 {
+        case 0x67, 0x75:                                    // 'g' (GMT), 'u' (UTC)
+            let rest: (UInt8, UInt8) = c | 0x20 == 0x67 ? (0x6D, 0x74) : (0x74, 0x63)   // "mt", "tc"
+            guard end - i >= 2, b[i] | 0x20 == rest.0, b[i + 1] | 0x20 == rest.1 else { return nil }
+            i += 2
+            guard i < end, b[i] == 0x2B || b[i] == 0x2D else { return 0 }
+            negative = b[i] == 0x2D
+            i += 1
+        default:
+            guard c == 0x2B || c == 0x2D else { return nil }   // '+' '-'
+            negative = c == 0x2D
+        }
+        guard let hours = digits(b, &i, end, min: 1, max: 2) else { return nil }
+        var total = hours * 3_600
+        if i < end && (b[i] == 0x3A || b[i] &- 0x30 < 10) {
+            if b[i] == 0x3A { i += 1 }
+            guard let minutes = digits(b, &i, end, min: 1, max: 2) else { return nil }
+            total += minutes * 60
+            if i < end && b[i] == 0x3A { i += 1 }
+            if let seconds = digits(b, &i, end, min: 1, max: 2) { total += seconds }
+        }
+        guard total <= 18 * 3_600 else { return nil }
+        return negative ? -total : total
     }
 
     /// `Z`, `z`, `±HH`, `±HHMM`, `±HH:MM`; returns the offset east of UTC in seconds.
