@@ -83,7 +83,7 @@ struct EventTests {
 
             #expect(server.recorded.ids.isEmpty)
             let metrics = try await server.metricsSnapshot()
-            #expect(metrics.documentRequests == 5 && metrics.recordsRejected == 5 && metrics.recordsAccepted == 0)
+            #expect(metrics.documentRequests == 6 && metrics.recordsRejected == 6 && metrics.recordsAccepted == 0)
         }
     }
 
