@@ -14,6 +14,7 @@
 // - `RecentInput` copies the last bytes of each chunk into its ring, within the ring's capacity; a chunk
 //   fed with `referencingInput` is kept by pointer instead, valid until `reset` by that promise.
 import CYajl
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -63,8 +64,14 @@ final class Tokenizer {
         self.allowsMultipleValues = allowsMultipleValues
         arena = .allocate(capacity: 1)
         arena.initialize(to: YajlArena())
+        Self.madeCounter.add(1, ordering: .relaxed)
         handle = Self.makeHandle(context: buffers, arena: arena, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
     }
+
+    /// How many tokenizers this process has made (for tests: a whole-document decoding makes none after
+    /// its thread's first).
+    static var made: Int { madeCounter.load(ordering: .relaxed) }
+    private static let madeCounter = Atomic<Int>(0)
 
     deinit {
         if let handle { yajl_free(handle) }
