@@ -201,6 +201,9 @@ final class NestedThreadSpare<Object: ThreadSpareObject>: Sendable {
 
     /// How many threads keep an object at each level right now (for tests and diagnostics).
     func keptCounts() -> [Int] { levels.map { $0.registry.keptCount() } }
+
+    /// The objects the calling thread keeps (for tests), left in place.
+    var currentThreadSpares: [Object] { levels.compactMap(\.currentThreadSpare) }
 }
 
 /// A value behind an `NSLock`. Not `Synchronization.Mutex`: on Linux it waits on futexes the thread

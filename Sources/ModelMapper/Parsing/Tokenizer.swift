@@ -31,6 +31,8 @@ final class Tokenizer {
     /// The memory of `handle`, reused for the next document's handle after `reset`.
     private let arena: UnsafeMutablePointer<YajlArena>
     @exclusivity(unchecked) private var handle: yajl_handle?
+    /// The `TokenizerCache` level this tokenizer was taken from (-1: made, not taken), where it goes back.
+    @exclusivity(unchecked) var spareLevel = -1
     /// Bytes fed before the current chunk (for error offsets).
     @exclusivity(unchecked) private(set) var consumedBeforeChunk = 0
     /// The size of the first chunk when tokens may reference it (0 otherwise): `TapeView.input`'s extent.
