@@ -165,7 +165,8 @@ final class HotPathLockTests: XCTestCase {
     private let snakeJSON = #"{"user_id":7,"display_name":"Ann","tags":["a","b"],"address":{"street_name":"Main","zip":"1"}}"#
     private let plainJSON = #"{"userID":7,"displayName":"Ann","tags":["a"],"address":{"streetName":"Main","zip":"1"}}"#
     private let mixedModelJSON = #"{"name":"a","point":{"x":1,"y":2}}"#
-    private let mixedOuterJSON = #"{"id":1,"model":{"name":"a","point":{"x":1,"y":2}},"models":[{"name":"b","point":{"x":3,"y":4}},{"name":"c","point":{"x":5,"y":6}}]}"#
+    private let mixedOuterJSON = #"{"id":1,"model":{"name":"a","point":{"x":1,"y":2}},"# +
+        #""models":[{"name":"b","point":{"x":3,"y":4}},{"name":"c","point":{"x":5,"y":6}}]}"#
     private let manyTypesJSON = "{\"f0\":{\"v0\":0},\"f1\":{\"v1\":1},\"f2\":{\"v2\":2},\"f3\":{\"v3\":3},\"f4\":{\"v4\":4},\"f5\":{\"v5\":5},\"f6\":{\"v6\":6},\"f7\":{\"v7\":7},\"f8\":{\"v8\":8},\"f9\":{\"v9\":9},\"f10\":{\"v10\":10},\"f11\":{\"v11\":11},\"f12\":{\"v12\":12},\"f13\":{\"v13\":13},\"f14\":{\"v14\":14},\"f15\":{\"v15\":15},\"f16\":{\"v16\":16},\"f17\":{\"v17\":17},\"f18\":{\"v18\":18},\"f19\":{\"v19\":19},\"f20\":{\"v20\":20},\"f21\":{\"v21\":21},\"f22\":{\"v22\":22},\"f23\":{\"v23\":23},\"f24\":{\"v24\":24},\"f25\":{\"v25\":25},\"f26\":{\"v26\":26},\"f27\":{\"v27\":27},\"f28\":{\"v28\":28},\"f29\":{\"v29\":29},\"f30\":{\"v30\":30},\"f31\":{\"v31\":31},\"f32\":{\"v32\":32},\"f33\":{\"v33\":33},\"f34\":{\"v34\":34},\"f35\":{\"v35\":35},\"f36\":{\"v36\":36},\"f37\":{\"v37\":37},\"f38\":{\"v38\":38},\"f39\":{\"v39\":39},\"user\":{\"userID\":3,\"address\":{\"zip\":\"9\"}}}"
 
     /// Runs `body` three times to build what it needs, then counts what `runs` more runs take. (The first
@@ -337,7 +338,8 @@ final class HotPathLockTests: XCTestCase {
             let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             for unseen in ["Mutex<", "Mutex(", "os_unfair_lock", "DispatchQueue", "DispatchSemaphore", "import Dispatch"] {
-                XCTAssertFalse(code.contains(unseen), "\(file.lastPathComponent) uses \(unseen), which the mutex counter does not see")
+                XCTAssertFalse(code.contains(unseen),
+                               "\(file.lastPathComponent) uses \(unseen), which the mutex counter does not see")
             }
         }
     }

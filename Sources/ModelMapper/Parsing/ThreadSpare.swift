@@ -189,6 +189,7 @@ final class NestedThreadSpare<Object: ThreadSpareObject>: Sendable {
     /// level; retires it when every level holds one. `level` is -1 for an object `take` did not hand out.
     @inline(__always)
     func give(_ object: Object, level: Int) {
+        assert(level >= -1 && level < levels.count, "a spare level out of range")
         if levels.indices.contains(level), levels[level].keep(object) { return }
         for other in levels.indices where other != level {
             if levels[other].keep(object) { return }
