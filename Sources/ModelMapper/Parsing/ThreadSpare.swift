@@ -169,17 +169,26 @@ final class ThreadSpare<Object: ThreadSpareObject>: Sendable {
 /// nesting than `levels` makes its own object and retires it, as a single spare does.
 final class NestedThreadSpare<Object: ThreadSpareObject>: Sendable {
     private let levels: [ThreadSpare<Object>]
+    /// `levels[0]`, the level a decoding that nests in nothing uses: reached without the array.
+    private let first: ThreadSpare<Object>
 
     init(levels: Int) {
         precondition(levels >= 1, "a nested spare needs a level")
         self.levels = (0..<levels).map { _ in ThreadSpare<Object>() }
+        first = self.levels[0]
     }
 
     /// The thread's spare at the shallowest level holding one, with that level; nil when every level is
     /// empty (in use further up the stack, never given, or released).
     @inline(__always)
     func take() -> (object: Object, level: Int)? {
-        for level in levels.indices {
+        if let object = first.take() { return (object, 0) }
+        return takeNested()
+    }
+
+    @inline(never)
+    private func takeNested() -> (object: Object, level: Int)? {
+        for level in levels.indices.dropFirst() {
             if let object = levels[level].take() { return (object, level) }
         }
         return nil
@@ -190,7 +199,13 @@ final class NestedThreadSpare<Object: ThreadSpareObject>: Sendable {
     @inline(__always)
     func give(_ object: Object, level: Int) {
         assert(level >= -1 && level < levels.count, "a spare level out of range")
-        if levels.indices.contains(level), levels[level].keep(object) { return }
+        if level == 0 && first.keep(object) { return }
+        giveElsewhere(object, level: level)
+    }
+
+    @inline(never)
+    private func giveElsewhere(_ object: Object, level: Int) {
+        if level > 0, levels[level].keep(object) { return }
         for other in levels.indices where other != level {
             if levels[other].keep(object) { return }
         }

@@ -8,7 +8,7 @@
 /// of every thread that is not decoding.
 enum TokenizerCache {
     /// Tokenizers that grew beyond this are not kept, so a one-off huge document does not pin memory: a
-    /// thread keeps at most this much between decodings.
+    /// thread keeps at most this much per level (`levels`) between decodings.
     static let maximumRetainedBytes = 8 << 20
 
     /// The nesting levels that keep a tokenizer: a document decoded inside a JSON Lines reader's loop (or a
