@@ -47,9 +47,15 @@ let package = Package(
             dependencies: ["ModelMapper"],
             path: "Examples/Ingest"
         ),
+        // Counts every mutex acquisition of the test process (interposes the pthread lock functions), for
+        // HotPathLockTests.
+        .target(
+            name: "CLockCounter",
+            path: "Tests/CLockCounter"
+        ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "BenchmarkModels"],
+            dependencies: ["ModelMapper", "BenchmarkModels", "CLockCounter"],
             path: "Tests/ModelMapperTests",
             // Read in place by FuzzRegressionTests (and seeded into the fuzzer), not bundled.
             exclude: ["FuzzRegressions"]

@@ -25,6 +25,7 @@
 // - A key type's pool is borrowed by `keyedContainer` while `keyedPools` holds it (pools go only in
 //   `retire()`).
 import Foundation
+import Synchronization
 
 // The Codable decoder: a `Decoder` over the tape.
 //
@@ -195,14 +196,29 @@ final class TapeDecodingState: ThreadSpareObject {
     private init(_ setting: Setting) {
         current = setting
         unretained = Unmanaged.passUnretained(setting)
+        Self.madeCounter.add(1, ordering: .relaxed)
     }
+
+    /// How many decoding states this process has made (for tests: none per decoding after first use).
+    static var made: Int { madeCounter.load(ordering: .relaxed) }
+    private static let madeCounter = Atomic<Int>(0)
 
     deinit {
         // A detached state is freed when the last decoder or container kept from it goes.
         retire()
     }
 
-    private static let spare = ThreadSpare<TapeDecodingState>()
+    /// One spare state per thread and nesting depth: a decoding nested in another on the same thread (a
+    /// `Codable` value holding a mapped model that has a `Decodable` field; an `init(from:)` that decodes
+    /// again) reuses the next level's state, instead of making one, sweeping the kept states under their
+    /// lock, and leaving the outer state no empty slot to go back to (issue #36).
+    private static let spare = NestedThreadSpare<TapeDecodingState>(levels: spareLevels)
+
+    /// The nesting depths that keep a spare state (deeper nesting makes and retires a state per decoding).
+    static let spareLevels = 4
+
+    /// The `spare` level this state was taken from (-1: made, not taken), where `end` gives it back.
+    @exclusivity(unchecked) private var spareLevel = -1
 
     /// A state for one decoding: the thread's spare when it has one. Pair with `end(_:)`.
     static func begin(tape: TapeView, context: DecodeContext, mode: TapeCodingMode, models: any MappedModelCodecs,
@@ -210,10 +226,13 @@ final class TapeDecodingState: ThreadSpareObject {
                       usesMapping: Bool = true) -> TapeDecodingState {
         let setting = Setting(tape: tape, context: context, mode: mode, models: models, strategies: strategies,
                               usesMapping: usesMapping)
-        guard let state = spare.take() else {
+        guard let taken = spare.take() else {
             KeptDecodingStates.shared.sweep()
             return TapeDecodingState(setting)
         }
+        let state = taken.object
+        assert(state.current == nil && !state.isDetached, "a spare decoding state in use")
+        state.spareLevel = taken.level
         state.current = setting
         state.unretained = Unmanaged.passUnretained(setting)
         return state
@@ -239,7 +258,7 @@ final class TapeDecodingState: ThreadSpareObject {
         state.current = nil
         // A thread that meets many key types starts over rather than search a long list per object.
         if state.keyedPools.count > TapeDecodingState.keptKeyTypes { state.retire() }
-        TapeDecodingState.spare.give(state)
+        TapeDecodingState.spare.give(state, level: state.spareLevel)
     }
 
     /// Moves the state onto a copy of its tape (the tokenizer's buffers and the caller's bytes are reused

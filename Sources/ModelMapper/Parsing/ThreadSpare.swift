@@ -12,7 +12,10 @@
 //   and drops what it got. So an object is used by one thread at a time: the owner between `take` and
 //   `give`, or the releaser after taking it out of the slot (then the owner finds nil and makes a new one).
 // - A nested use on the same thread (a hook or `init(from:)` that decodes again) finds nil and makes its
-//   own; `give` retires an object it does not keep.
+//   own; `give` retires an object it does not keep. A `NestedThreadSpare` is one `ThreadSpare` per nesting
+//   level, each with the invariants above: a nested use takes the next level's object, and every object
+//   goes back into one empty slot of the calling thread (`keep` stores it only into an empty slot, else
+//   hands it back untouched) or is retired, never into two.
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -123,15 +126,20 @@ final class ThreadSpare<Object: ThreadSpareObject>: Sendable {
     /// Keeps `object` as the thread's spare, or retires it when the thread has one already.
     @inline(__always)
     func give(_ object: Object) {
+        if !keep(object) { object.retire() }
+    }
+
+    /// Keeps `object` as the thread's spare if the thread has none; false (and `object` left as it was)
+    /// when it has one already.
+    @inline(__always)
+    func keep(_ object: Object) -> Bool {
         let slot = pthread_getspecific(key) ?? makeSlot()
         let pointer = Unmanaged.passRetained(object).toOpaque()
         let kept = Unmanaged<SpareSlot>.fromOpaque(slot)._withUnsafeGuaranteedRef {
             $0.object.compareExchange(expected: nil, desired: pointer, ordering: .acquiringAndReleasing).exchanged
         }
-        if !kept {
-            Unmanaged<Object>.fromOpaque(pointer).release()
-            object.retire()
-        }
+        if !kept { Unmanaged<Object>.fromOpaque(pointer).release() }
+        return kept
     }
 
     /// The calling thread's slot, made and registered on its first `give`.
@@ -151,6 +159,67 @@ final class ThreadSpare<Object: ThreadSpareObject>: Sendable {
         }
         return pointer.map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
     }
+}
+
+/// Spare objects per thread for uses that nest on one thread (a decoding inside another one: a `Codable`
+/// value holding a mapped model that has a `Decodable` field, or an `init(from:)` that decodes again):
+/// one ``ThreadSpare`` per nesting level. `take` takes from the shallowest level holding an object; `give`
+/// gives it back to the level it came from (a new object: to the first empty level), so after first use
+/// each depth of nesting reuses its own object and a nested use makes nothing and takes no lock. Deeper
+/// nesting than `levels` makes its own object and retires it, as a single spare does.
+final class NestedThreadSpare<Object: ThreadSpareObject>: Sendable {
+    private let levels: [ThreadSpare<Object>]
+    /// `levels[0]`, the level a decoding that nests in nothing uses: reached without the array.
+    private let first: ThreadSpare<Object>
+
+    init(levels: Int) {
+        precondition(levels >= 1, "a nested spare needs a level")
+        self.levels = (0..<levels).map { _ in ThreadSpare<Object>() }
+        first = self.levels[0]
+    }
+
+    /// The thread's spare at the shallowest level holding one, with that level; nil when every level is
+    /// empty (in use further up the stack, never given, or released).
+    @inline(__always)
+    func take() -> (object: Object, level: Int)? {
+        if let object = first.take() { return (object, 0) }
+        return takeNested()
+    }
+
+    @inline(never)
+    private func takeNested() -> (object: Object, level: Int)? {
+        for level in levels.indices.dropFirst() {
+            if let object = levels[level].take() { return (object, level) }
+        }
+        return nil
+    }
+
+    /// Keeps `object` at `level` (where `take` found it) if that level is empty, else at the first empty
+    /// level; retires it when every level holds one. `level` is -1 for an object `take` did not hand out.
+    @inline(__always)
+    func give(_ object: Object, level: Int) {
+        assert(level >= -1 && level < levels.count, "a spare level out of range")
+        if level == 0 && first.keep(object) { return }
+        giveElsewhere(object, level: level)
+    }
+
+    @inline(never)
+    private func giveElsewhere(_ object: Object, level: Int) {
+        if level > 0, levels[level].keep(object) { return }
+        for other in levels.indices where other != level {
+            if levels[other].keep(object) { return }
+        }
+        object.retire()
+    }
+
+    /// How many levels there are (for tests).
+    var levelCount: Int { levels.count }
+
+    /// How many threads keep an object at each level right now (for tests and diagnostics).
+    func keptCounts() -> [Int] { levels.map { $0.registry.keptCount() } }
+
+    /// The objects the calling thread keeps (for tests), left in place.
+    var currentThreadSpares: [Object] { levels.compactMap(\.currentThreadSpare) }
 }
 
 /// A value behind an `NSLock`. Not `Synchronization.Mutex`: on Linux it waits on futexes the thread

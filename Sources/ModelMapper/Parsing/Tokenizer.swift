@@ -14,6 +14,7 @@
 // - `RecentInput` copies the last bytes of each chunk into its ring, within the ring's capacity; a chunk
 //   fed with `referencingInput` is kept by pointer instead, valid until `reset` by that promise.
 import CYajl
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,6 +31,8 @@ final class Tokenizer {
     /// The memory of `handle`, reused for the next document's handle after `reset`.
     private let arena: UnsafeMutablePointer<YajlArena>
     @exclusivity(unchecked) private var handle: yajl_handle?
+    /// The `TokenizerCache` level this tokenizer was taken from (-1: made, not taken), where it goes back.
+    @exclusivity(unchecked) var spareLevel = -1
     /// Bytes fed before the current chunk (for error offsets).
     @exclusivity(unchecked) private(set) var consumedBeforeChunk = 0
     /// The size of the first chunk when tokens may reference it (0 otherwise): `TapeView.input`'s extent.
@@ -63,8 +66,14 @@ final class Tokenizer {
         self.allowsMultipleValues = allowsMultipleValues
         arena = .allocate(capacity: 1)
         arena.initialize(to: YajlArena())
+        Self.madeCounter.add(1, ordering: .relaxed)
         handle = Self.makeHandle(context: buffers, arena: arena, allowsMultipleValues: allowsMultipleValues, tracksPositions: tracksLines)
     }
+
+    /// How many tokenizers this process has made (for tests: a whole-document decoding makes none after
+    /// its thread's first).
+    static var made: Int { madeCounter.load(ordering: .relaxed) }
+    private static let madeCounter = Atomic<Int>(0)
 
     deinit {
         if let handle { yajl_free(handle) }

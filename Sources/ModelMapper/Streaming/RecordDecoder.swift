@@ -81,7 +81,8 @@ struct OutcomeBatch<T> {
     var count: Int { groups.reduce(0) { $0 + $1.count } }
 }
 
-/// Decodes single records of one model type with a reusable tokenizer. One per thread.
+/// Decodes single records of one model type with a reusable tokenizer (a spare of `TokenizerCache`). One
+/// per thread.
 ///
 /// Each record is parsed on its own (`reset` + `feed` + `finish`), with tokens referencing the record's
 /// bytes, so a bad record never disturbs the next one and positions come from the record's own bytes.
@@ -93,7 +94,14 @@ final class RecordDecoder<T: JSONMappable> {
     init(codec: ModelCodec<T>, options: DecodingOptions) {
         self.codec = codec
         self.options = options
-        tokenizer = Tokenizer(expectedInputSize: 1 << 16, depthLimit: options.depthLimit)
+        // The thread's spare (the next level's when a document decoding holds its own): a reader makes no
+        // tokenizer per call after first use. Used by one worker at a time; given back to the spares of
+        // the thread that lets the decoder go.
+        tokenizer = TokenizerCache.take(expectedInputSize: 1 << 16, depthLimit: options.depthLimit)
+    }
+
+    deinit {
+        TokenizerCache.give(tokenizer)
     }
 
     /// Decodes the record `span` of `window`, whose first byte is at `windowBase` in the whole input.
