@@ -81,13 +81,7 @@ enum CodingPathRendering {
     /// Puts `prefix` (a rendered coding path) in front of an error's path, which is relative to it.
     static func prepend(_ prefix: String, to error: inout MappingError) {
         guard !prefix.isEmpty else { return }
-        if error.path.isEmpty {
-            error.path = prefix
-        } else if error.path.first == "[" {
-            error.path = prefix + error.path
-        } else {
-            error.path = prefix + "." + error.path
-        }
+        error.prependKey(prefix)  // to the JSON path too, where it differs
     }
 
     /// A Foundation coding error (ours or thrown by user code in `init(from:)` / `encode(to:)`) as a

@@ -34,20 +34,41 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     /// `statuses[3].user.id_str` for ``path`` `statuses[3].user.id` — what a service tells its client, or
     /// writes to a dead-letter log. For a missing key, the key that was looked for (the first alternative);
     /// for an encoding error, the key written. Equal to ``path`` where no key differs from its property.
-    public var jsonPath: String
+    public var jsonPath: String {
+        get { extra.jsonPath ?? path }
+        set { if newValue != path || extra.jsonPath != nil { extra.jsonPath = newValue } }
+    }
     /// The 1-based line of the offending input, when known.
-    public var line: Int?
+    public var line: Int? { get { extra.line } set { extra.line = newValue } }
     /// The 1-based column (in Unicode scalars) of the offending input, when known.
-    public var column: Int?
+    public var column: Int? { get { extra.column } set { extra.column = newValue } }
     /// The 0-based byte offset of the offending input, when known.
-    public var offset: Int?
+    public var offset: Int? { get { extra.offset } set { extra.offset = newValue } }
     /// A human-readable explanation.
     public var message: String
     /// For a `.missingKey` error about ``ModelMapping/required`` keys: the names of all the required
     /// properties of the model whose keys are missing from its object (declaration order), or the one
     /// whose key is `null`. They are properties of the same model: the first is the last component of
     /// ``path`` (`user.a` for `["a", "b"]`), and ``message`` names their JSON keys. Empty for other errors.
-    public var missingProperties: [String] = []
+    public var missingProperties: [String] { get { extra.missingProperties } set { extra.missingProperties = newValue } }
+
+    /// The rarely set fields, out of line: a decode that succeeds moves Result<V, MappingError> values
+    /// around, and their size is MappingError's.
+    struct Extra: Sendable, Equatable {
+        var jsonPath: String? = nil
+        var line: Int? = nil
+        var column: Int? = nil
+        var offset: Int? = nil
+        var missingProperties: [String] = []
+        var tokenIndex: Int? = nil
+        var positionIsEstimated = false
+    }
+    indirect enum ExtraBox: Sendable { case value(Extra) }
+    private var box: ExtraBox? = nil
+    var extra: Extra {
+        get { if case .value(let e)? = box { return e }; return Extra() }
+        set { box = .value(newValue) }
+    }
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, path: String = "", line: Int? = nil, column: Int? = nil,
@@ -55,10 +76,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         self.kind = kind
         self.message = message
         self.path = path
-        self.jsonPath = path
-        self.line = line
-        self.column = column
-        self.offset = offset
+        if line != nil || column != nil || offset != nil {
+            self.extra = Extra(line: line, column: column, offset: offset)
+        }
     }
 
     public var description: String {
@@ -78,17 +98,23 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     // MARK: - Internal plumbing
 
     /// The tape token the error refers to, resolved into line/column by the entry point that owns the input.
-    var tokenIndex: Int? = nil
+    var tokenIndex: Int? { get { extra.tokenIndex } set { extra.tokenIndex = newValue } }
 
     /// The tokenizer estimated `offset` from yajl's report without knowing where the last token ended;
     /// `resolvePosition(in:)` then finds the exact position by parsing the input again.
-    var positionIsEstimated = false
+    var positionIsEstimated: Bool { get { extra.positionIsEstimated } set { extra.positionIsEstimated = newValue } }
 
     /// Prepends a property name to the path as the error travels up through a model, and the JSON key it
     /// was read from (or written to) to ``jsonPath``: `jsonKey`, or the name itself when nil.
     mutating func prependKey(_ name: String, jsonKey: String? = nil) {
-        Self.prepend(key: name, to: &path)
-        Self.prepend(key: jsonKey ?? name, to: &jsonPath)
+        if extra.jsonPath != nil || (jsonKey != nil && jsonKey != name) {
+            var json = jsonPath
+            Self.prepend(key: jsonKey ?? name, to: &json)
+            Self.prepend(key: name, to: &path)
+            extra.jsonPath = json
+        } else {
+            Self.prepend(key: name, to: &path)
+        }
     }
 
     private static func prepend(key: String, to path: inout String) {
@@ -102,7 +128,10 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     mutating func prependComponent(_ component: String) {
         Self.prepend(component: component, to: &path)
-        Self.prepend(component: component, to: &jsonPath)
+        if var json = extra.jsonPath {
+            Self.prepend(component: component, to: &json)
+            extra.jsonPath = json
+        }
     }
 
     private static func prepend(component: String, to path: inout String) {
