@@ -269,27 +269,7 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
         let token = c.tape[index]
         guard token.kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var result = [String: Value](minimumCapacity: Int(token.length))
-        var i = index + 1
-        while i < token.payload {
-            let key = try c.tape.string(at: i)
-            i += 1
-            // Errors reported (not thrown) inside the value need the key in their path.
-            if let report = c.report { report.path.append(.init(key)) }
-            defer { if let report = c.report { report.path.removeLast() } }
-            do throws(MappingError) {
-                if !value.takesNull && c.tape[i].kind == .null {
-                    var error = MappingError(.typeMismatch, "null value in a dictionary of non-optional values")
-                    error.tokenIndex = i
-                    throw error
-                }
-                result[key] = try value.decode(c, i)
-            } catch {
-                var error = error
-                error.prependKey(key)
-                throw error
-            }
-            i = c.tape.indexAfterValue(at: i)
-        }
+        try forEachEntry(c, index) { key, i throws(MappingError) in result[key] = try value.decode(c, i) }
         return result
     }
 
@@ -302,11 +282,26 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
         guard c.updatesHeldInstances, value.mergesInPlace, c.tape[index].kind == .objectStart else {
             return pointer.pointee = try decode(c, index)
         }
+        try forEachEntry(c, index) { key, i throws(MappingError) in
+            if pointer.pointee[key] != nil {
+                try value.decode(c, i, into: &pointer.pointee[key]!)
+            } else {
+                pointer.pointee[key] = try value.decode(c, i)
+            }
+        }
+    }
+
+    /// Calls `body` with each member's key and value index of the object at `index`: the key on the report
+    /// path and in the path of errors thrown, a null for non-optional values refused first.
+    @inline(__always)
+    private func forEachEntry(_ c: DecodeContext, _ index: Int,
+                              _ body: (String, Int) throws(MappingError) -> Void) throws(MappingError) {
         let end = c.tape[index].payload
         var i = index + 1
         while i < end {
             let key = try c.tape.string(at: i)
             i += 1
+            // Errors reported (not thrown) inside the value need the key in their path.
             if let report = c.report { report.path.append(.init(key)) }
             defer { if let report = c.report { report.path.removeLast() } }
             do throws(MappingError) {
@@ -315,11 +310,7 @@ final class DictionaryCodec<Value>: ValueCodec<[String: Value]>, @unchecked Send
                     error.tokenIndex = i
                     throw error
                 }
-                if pointer.pointee[key] != nil {
-                    try value.decode(c, i, into: &pointer.pointee[key]!)
-                } else {
-                    pointer.pointee[key] = try value.decode(c, i)
-                }
+                try body(key, i)
             } catch {
                 var error = error
                 error.prependKey(key)
