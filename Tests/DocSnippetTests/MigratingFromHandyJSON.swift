@@ -169,15 +169,6 @@ final class MigratingFromHandyJSONSnippets: XCTestCase {
     }
 }
 
-/// What the snippets print (a handler may run on any thread).
-private final class Printed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-    func removeAll() { lock.lock(); stored.removeAll(); lock.unlock() }
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
-}
-
 private let printed = Printed()
 
 /// The snippets' `print`, recorded for the assertions.
