@@ -511,11 +511,14 @@ final class StreamingTests: XCTestCase {
     }
 
     func testMemoryStaysBoundedByLargestRecord() throws {
-        // 4 MB of small records read in 16 KB chunks: the window never grows past a few chunks.
+        // 4 MB of small records read in 16 KB chunks: the window never grows past a few chunks. Under
+        // scripts/leakcheck (valgrind, ~50x slower) 1 MB: there the run is for the reader's leaks and
+        // invalid accesses, which the same paths show at any size; the bound itself is asserted natively.
+        let size = ProcessInfo.processInfo.environment["MM_UNDER_VALGRIND"] == nil ? 4 << 20 : 1 << 20
         let record = Array(#"{"id":1,"name":"abcdefghijklmnopqrstuvwxyz","tags":["a","b"]}"#.utf8) + [0x0A]
         var text: [UInt8] = []
-        text.reserveCapacity(4 << 20)
-        while text.count < 4 << 20 { text += record }
+        text.reserveCapacity(size)
+        while text.count < size { text += record }
         // One record of 200 KB in the middle.
         let big = Array(#"{"id":2,"name":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 200_000) + Array(#""}"#.utf8) + [0x0A]
         text.insert(contentsOf: big, at: (text.count / 2 / record.count) * record.count)
