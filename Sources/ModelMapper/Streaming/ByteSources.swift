@@ -202,7 +202,7 @@ final class DescriptorReader: AsyncByteReader {
 
 /// A failed system call while reading a stream's input.
 public struct StreamIOError: Error, CustomStringConvertible, Sendable {
-    /// The call that failed (`open`, `read`).
+    /// The call that failed (`open`, `read`; for an asynchronous iteration waiting for input, `poll` or `pipe`).
     public var operation: String
     /// The file, when known.
     public var path: String?
