@@ -2,7 +2,9 @@
 //
 // Invariants: `StreamWindow.storage` owns `capacity` bytes, of which `0..<count` hold input starting at
 // global offset `base`; it is reallocated or compacted only in `prepare(keepFrom:free:)`, which the
-// reader calls only when the engine asked for input (no span of the window is in use then).
+// reader calls only when the engine asked for input (no span of the window is in use then). A
+// `FileReader` reads only into the buffer it is given, at most `buffer.count` bytes; its descriptor is
+// closed once (by `close()` or `deinit`) and only when the reader opened it.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -82,26 +84,52 @@ final class StreamWindow {
 /// Reads a file descriptor with `read(2)`.
 final class FileReader {
     let fd: Int32
-    private let closesOnDeinit: Bool
+    /// Whether this reader opened the descriptor (and so closes it); a caller's handle is never closed.
+    private var closesOnDeinit: Bool
 
     init(fd: Int32, closesOnDeinit: Bool) {
         self.fd = fd
         self.closesOnDeinit = closesOnDeinit
     }
 
-    /// Opens a file for reading.
-    convenience init(path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Opens a file for reading. `nonBlocking` opens it with `O_NONBLOCK` (for an asynchronous iterator:
+    /// opening a FIFO then does not wait for a writer, and a read that would wait says so instead).
+    convenience init(path: String, nonBlocking: Bool = false) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw StreamIOError(operation: "open", path: path, errno: errno) }
         self.init(fd: fd, closesOnDeinit: true)
     }
 
     deinit {
-        if closesOnDeinit { close(fd) }
+        close()
+    }
+
+    /// Closes the descriptor now if this reader opened it (at most once); later reads fail.
+    func close() {
+        guard closesOnDeinit else { return }
+        closesOnDeinit = false
+        #if canImport(Glibc)
+        _ = Glibc.close(fd)
+        #elseif canImport(Musl)
+        _ = Musl.close(fd)
+        #else
+        _ = Darwin.close(fd)
+        #endif
     }
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            if let n = try readIfAvailable(into: buffer) { return n }
+            // Only a descriptor in non-blocking mode says "would block": wait until it is readable.
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, -1)
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file, nil when the descriptor is in
+    /// non-blocking mode and has nothing to read now (`EAGAIN`).
+    func readIfAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
         while true {
             #if canImport(Glibc)
             let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
@@ -112,14 +140,69 @@ final class FileReader {
             #endif
             if n >= 0 { return n }
             if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
             throw StreamIOError(operation: "read", path: nil, errno: errno)
+        }
+    }
+
+    /// Whether the descriptor is a regular file (always readable: `poll(2)` has nothing to wait for).
+    var isRegularFile: Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether a read would return without waiting now (data, the end of the input, or an error), by a
+    /// `poll(2)` that does not wait.
+    var isReadableNow: Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&entry, 1, 0)
+            if result >= 0 { return result > 0 }
+            if errno != EINTR { return true }  // let the read report the error
+        }
+    }
+}
+
+/// Reads a file descriptor for an asynchronous iterator without ever blocking the thread it runs on:
+/// a regular file is read directly (in chunks of the reader's size; such a read does not wait for
+/// input), anything else — a pipe, a FIFO, a socket, a terminal — only once `poll(2)` says it is readable.
+/// While it is not, the task suspends on the process's one ``ReadinessPoller`` thread, so a stream that
+/// waits holds no thread; cancelling the task ends that wait with `CancellationError`.
+///
+/// A descriptor the stream opened itself is in non-blocking mode; a caller's `FileHandle` keeps its flags
+/// (they belong to an open file description other processes may share, such as a terminal's): it is read
+/// only after `poll(2)` reported it readable, which for a descriptor that nothing else reads means the
+/// read returns at once.
+final class DescriptorReader: AsyncByteReader {
+    private var file: FileReader?
+    private let isRegularFile: Bool
+
+    init(file: FileReader) {
+        self.file = file
+        isRegularFile = file.isRegularFile
+    }
+
+    /// Releases the descriptor (closing it if the stream opened it); later reads throw `CancellationError`.
+    func close() {
+        file?.close()
+        file = nil
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, isolation: isolated (any Actor)?) async throws -> Int {
+        while true {
+            try Task.checkCancellation()
+            guard let file else { throw CancellationError() }
+            if isRegularFile { return try file.read(into: buffer) }
+            if file.isReadableNow, let n = try file.readIfAvailable(into: buffer) { return n }
+            try await ReadinessPoller.shared.waitUntilReadable(file.fd, isolation: isolation)
         }
     }
 }
 
 /// A failed system call while reading a stream's input.
 public struct StreamIOError: Error, CustomStringConvertible, Sendable {
-    /// The call that failed (`open`, `read`).
+    /// The call that failed (`open`, `read`; for an asynchronous iteration waiting for input, `poll` or `pipe`).
     public var operation: String
     /// The file, when known.
     public var path: String?

@@ -1,22 +1,22 @@
-// Unsafe code: an asynchronous iterator's file read fills the window's free space on another thread.
+// Unsafe code: an asynchronous iterator's read fills the window's free space across a suspension.
 //
 // Invariants: while a read is pending the iterator is suspended awaiting it and touches neither the window
-// nor the file (one iteration at a time); the read holds both, so when the iteration is cancelled or dropped
-// during a read they stay alive until it returns, and the iterator never uses them again.
+// nor the reader (one iteration at a time); the suspended call holds both, and the reader writes only into
+// the free space it was given, before the call returns (no other thread reads for it: a descriptor is read
+// on the iterating task once `poll(2)` says it is readable).
 import Foundation
 
 /// Drives a ``RecordEngine`` over a source: keeps the window of input, refills it when the engine asks,
 /// and turns setup and I/O failures into errors. Used by both the synchronous and the asynchronous
 /// iterators; not thread-safe (one iteration at a time).
 ///
-/// With several workers and a synchronous source (a file, a handle or memory), reading and decoding run
-/// on background threads (``ParallelStream``) ahead of the caller; with an asynchronous source, batches
-/// are decoded on the shared ``DecodingThreads`` when the caller asks.
-///
-/// Asynchronous iteration never blocks a thread of Swift's cooperative pool: it suspends while a
-/// pipeline or a batch is not ready, and with one worker a file or handle is read by a thread of the
-/// reader's own (``FileFeeder/refill(_:isolation:)``). Only decoding itself runs on the iterating task
-/// (one worker).
+/// Synchronous iteration with several workers runs reading and decoding on background threads
+/// (``ParallelStream``) ahead of the caller. Asynchronous iteration over a file, a path or a handle reads
+/// with a ``DescriptorReader`` on the iterating task (a descriptor that has nothing to read suspends the
+/// task on the process's one ``ReadinessPoller`` thread), like an `AsyncSequence` source; with several
+/// workers its batches are decoded on the shared ``DecodingThreads`` while the task is suspended. So an
+/// asynchronous iteration over input that arrives later starts no thread of its own and never blocks a
+/// thread of Swift's cooperative pool. (In-memory input with several workers still uses a pipeline.)
 final class RecordReader<T: JSONMappable> {
     private let source: StreamSource
     private let chunkSize: Int
@@ -25,6 +25,8 @@ final class RecordReader<T: JSONMappable> {
     private var isOpen = false
     private var isDone = false
     private var feeder: FileFeeder?
+    /// The asynchronous source's reader (released at the end of the iteration: a descriptor the stream
+    /// opened is closed then, not when the iterator goes away).
     private var asyncReader: AsyncByteReader?
     private var asyncWindow: StreamWindow?
     private var asyncAtEOF = false
@@ -66,11 +68,11 @@ final class RecordReader<T: JSONMappable> {
     func nextSync() throws -> T? {
         guard !isDone else { return nil }
         do {
-            let engine = try open()
-            if asyncReader != nil {
+            if case .async = source {
                 throw MappingError(.unsupportedType,
                                    "this reader's input is an AsyncSequence: iterate it with `for try await`")
             }
+            let engine = try open(asynchronously: false)
             if let pipeline { return try next(from: pipeline, policy: engine.policy) }
             while true {
                 switch try step(engine) {
@@ -89,12 +91,12 @@ final class RecordReader<T: JSONMappable> {
     }
 
     /// The next model; the task suspends (no thread waits) while input is read or records are decoded
-    /// elsewhere. Cancelling the task while it waits for a pipeline or a file read ends the iteration with
-    /// `CancellationError`.
+    /// elsewhere. Cancelling the task ends the iteration with `CancellationError` (at once while it waits
+    /// for input or a pipeline; before the next read otherwise), and closes a file the stream opened.
     func nextAsync(isolation: isolated (any Actor)?) async throws -> T? {
         guard !isDone else { return nil }
         do {
-            let engine = try open()
+            let engine = try open(asynchronously: true)
             if let pipeline { return try await next(from: pipeline, policy: engine.policy, isolation: isolation) }
             while true {
                 let step: RecordEngine<T>.Step
@@ -107,7 +109,7 @@ final class RecordReader<T: JSONMappable> {
                 switch step {
                 case .element(let model): return model
                 case .finished:
-                    isDone = true
+                    end()
                     return nil
                 case .needInput:
                     if let asyncReader, let window = asyncWindow {
@@ -119,7 +121,7 @@ final class RecordReader<T: JSONMappable> {
                             into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]), isolation: isolation)
                         if n == 0 { asyncAtEOF = true } else { window.didAppend(n) }
                     } else {
-                        try await feeder!.refill(engine, isolation: isolation)
+                        throw MappingError(.unsupportedType, "reader not set up for asynchronous iteration")
                     }
                 }
             }
@@ -131,6 +133,10 @@ final class RecordReader<T: JSONMappable> {
 
     private func end() {
         isDone = true
+        // Closes a descriptor the stream opened (a caller's handle stays open) and lets an
+        // `AsyncSequence`'s iterator go.
+        (asyncReader as? DescriptorReader)?.close()
+        asyncReader = nil
         if let pipeline {
             pipeline.cancel()
         } else {
@@ -171,7 +177,9 @@ final class RecordReader<T: JSONMappable> {
         }
     }
 
-    private func open() throws -> RecordEngine<T> {
+    /// Sets the input up on first use: `asynchronously` for `for try await` (a file or handle is then read
+    /// through a ``DescriptorReader``, whatever the number of workers).
+    private func open(asynchronously: Bool) throws -> RecordEngine<T> {
         if let setupError { throw setupError }
         guard let engine else { throw MappingError(.unsupportedType, "reader not set up") }
         if isOpen { return engine }
@@ -182,6 +190,11 @@ final class RecordReader<T: JSONMappable> {
             if parallel { pipeline = ParallelStream(engine: engine, input: .data(data), chunkSize: chunkSize) }
         case .bytes(let bytes):
             if parallel { pipeline = ParallelStream(engine: engine, input: .bytes(bytes), chunkSize: chunkSize) }
+        case .path(let path) where asynchronously:
+            openAsync(DescriptorReader(file: try FileReader(path: path, nonBlocking: true)), engine: engine)
+        case .fileHandle(let handle) where asynchronously:
+            openAsync(DescriptorReader(file: FileReader(fd: handle.fileDescriptor, closesOnDeinit: false)),
+                      engine: engine)
         case .path(let path):
             let file = try FileReader(path: path)
             if parallel {
@@ -197,12 +210,16 @@ final class RecordReader<T: JSONMappable> {
                 feeder = FileFeeder(file: file, want: chunkSize)
             }
         case .async(let make):
-            asyncReader = make()
-            asyncWindow = StreamWindow(capacity: (parallel ? engine.batchBytes : chunkSize) + (1 << 12))
+            openAsync(make(), engine: engine)
         case .invalid(let error):
             throw error
         }
         return engine
+    }
+
+    private func openAsync(_ reader: AsyncByteReader, engine: RecordEngine<T>) {
+        asyncReader = reader
+        asyncWindow = StreamWindow(capacity: (engine.workers > 1 ? engine.batchBytes : chunkSize) + (1 << 12))
     }
 
     private func step(_ engine: RecordEngine<T>) throws -> RecordEngine<T>.Step {
@@ -225,24 +242,14 @@ final class RecordReader<T: JSONMappable> {
     }
 }
 
-/// The input window of a file-backed stream read by one worker: refilled with blocking reads on the
-/// caller's thread (synchronous iteration) or on a thread of its own (asynchronous iteration).
+/// The input window of a file-backed stream read by one worker, refilled with blocking reads on the
+/// caller's thread (synchronous iteration; asynchronous iteration reads through a ``DescriptorReader``).
 final class FileFeeder {
     private let file: FileReader
     /// Bytes to read per refill.
     private let want: Int
     private(set) var window: StreamWindow
     private(set) var atEOF = false
-    /// The thread that reads for an asynchronous iterator, started by its first refill. A read holds the
-    /// file and the window, so both outlive a read still blocked when the iteration is cancelled.
-    private var reads: WorkerPool<Read, Result<Int, any Error>>?
-
-    /// One read into the window's free space.
-    struct Read {
-        let file: FileReader
-        let window: StreamWindow
-        let count: Int
-    }
 
     init(file: FileReader, want: Int) {
         self.file = file
@@ -250,39 +257,13 @@ final class FileFeeder {
         window = StreamWindow(capacity: want + (1 << 12))
     }
 
-    deinit {
-        reads?.cancel()
-    }
-
     /// Drops what the engine no longer needs and reads once (so a pipe's records flow as they come).
     func refill<T>(_ engine: RecordEngine<T>) throws {
-        guard prepare(engine) else { return }
-        didRead(try file.read(into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want])))
-    }
-
-    /// ``refill(_:)`` for an asynchronous iterator: the read runs on the feeder's own thread while the task
-    /// is suspended; cancelling the task ends the wait with `CancellationError`.
-    func refill<T>(_ engine: RecordEngine<T>, isolation: isolated (any Actor)?) async throws {
-        guard prepare(engine) else { return }
-        let reads = self.reads ?? WorkerPool(workers: 1, queueLimit: 1, name: "ModelMapper.JSONLines.reader") { read, _ in
-            Result { try read.file.read(into: UnsafeMutableRawBufferPointer(rebasing: read.window.freeSpace[0..<read.count])) }
-        }
-        self.reads = reads
-        reads.submit(Read(file: file, window: window, count: want))
-        guard let result = try await reads.next(isolation: isolation) else { throw CancellationError() }
-        didRead(try result.get())
-    }
-
-    /// Makes room for a read; false at the end of the file.
-    private func prepare<T>(_ engine: RecordEngine<T>) -> Bool {
-        guard !atEOF else { return false }
+        guard !atEOF else { return }
         let keep = engine.retainFrom
         engine.discard(upTo: keep, window: window.bytes)
         window.prepare(keepFrom: keep, free: want)
-        return true
-    }
-
-    private func didRead(_ n: Int) {
+        let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]))
         if n == 0 { atEOF = true } else { window.didAppend(n) }
     }
 }

@@ -14,8 +14,8 @@ import Foundation
 /// let all = try JSONLines<Event>.decodeAll(data, workers: 2, onError: .stop)   // parallel, input order
 /// ```
 ///
-/// - Input: a file (`url:` / `path:`), a `FileHandle` (read from its current position with blocking
-///   reads, not closed), an in-memory `Data` / `[UInt8]` (read in place, never copied), or any
+/// - Input: a file (`url:` / `path:`), a `FileHandle` (read from its current position, never closed, its
+///   flags unchanged; see below for how it is read), an in-memory `Data` / `[UInt8]` (read in place, never copied), or any
 ///   `AsyncSequence` of bytes or of byte chunks (`bytes:` / `chunks:`; asynchronous iteration only).
 /// - Errors: with ``RecordErrorPolicy/stop`` the first bad record ends the stream with a ``MappingError``
 ///   whose line, column and offset are positions in the whole input and whose path starts with the
@@ -23,17 +23,23 @@ import Foundation
 ///   closure as a ``RejectedRecord`` (index, line, offset, error, raw bytes) and reading continues.
 ///   A truncated last record is reported like any other bad record. I/O failures are thrown
 ///   (``StreamIOError``) whatever the policy.
-/// - `workers`: with more than one, for files, handles and in-memory input a reader thread cuts the input
-///   into groups of records (~128 KB) that `workers` threads decode ahead of the consumer (at most 8
-///   groups per worker in flight, so memory stays bounded); for `AsyncSequence` input, batches of
-///   `workers × chunkSize` bytes are decoded on the workers when the iterator asks. Models are still
-///   delivered in input order, and rejected records are handed to the closure in order on the iterating
-///   thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker threads. The
-///   threads stop when the iterator is dropped; when the task iterating with `for try await` is cancelled,
-///   they stop too and the iteration throws `CancellationError` (files, handles and in-memory input).
-/// - `for try await` never blocks a thread of Swift's cooperative pool: the task suspends while it waits
-///   for input (a file or handle read with one worker runs on a thread of the reader's own; cancelling the
-///   task ends that wait with `CancellationError`) or for the workers.
+/// - `workers`: with more than one, synchronous iteration (and `for try await` over in-memory input)
+///   runs a reader thread that cuts the input into groups of records (~128 KB) that `workers` threads
+///   decode ahead of the consumer (at most 8 groups per worker in flight, so memory stays bounded); `for
+///   try await` over a file, a handle or an `AsyncSequence` decodes batches of `workers × chunkSize` bytes
+///   on the process's shared decoding threads when the iterator asks, and starts no thread. Models are
+///   still delivered in input order, and rejected records are handed to the closure in order on the
+///   iterating thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker
+///   threads. A reader's own threads stop when the iterator is dropped.
+/// - `for try await` never blocks a thread of Swift's cooperative pool and a waiting iteration holds no
+///   thread: a regular file is read on the iterating task in chunks of `chunkSize` (such a read never
+///   waits for input); a pipe, FIFO, socket or terminal is read only when `poll(2)` reports it readable,
+///   and while it is not, the task suspends on one thread the whole process shares for all such waits
+///   (it ends after a second with nobody waiting). A descriptor opened from a path is in non-blocking
+///   mode; a `FileHandle` keeps its flags, so it must not be read by anything else during the iteration
+///   (a read that another reader emptied first would block). Cancelling the task ends the iteration with
+///   `CancellationError` — at once while it waits for input or for the workers, otherwise at its next
+///   read — and closes a file the stream opened (never a `FileHandle`).
 /// - `decodeAll` starts no threads per call: the caller and the process's shared decoding threads (at most
 ///   `activeProcessorCount`, long-lived) do the work; see ``DecodingBuffers`` for what threads keep.
 /// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
@@ -84,7 +90,8 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
                   onError: onError)
     }
 
-    /// Reads a file handle from its current position (blocking reads; the handle is not closed).
+    /// Reads a file handle from its current position (the handle is not closed; `for try await` reads it only
+    /// when `poll(2)` reports it readable, synchronous iteration with blocking reads).
     public init(fileHandle: FileHandle, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
                 workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
         self.init(source: .fileHandle(fileHandle), format: format, options: options, workers: workers,
