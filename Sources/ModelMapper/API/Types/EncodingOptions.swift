@@ -101,13 +101,13 @@ public struct EncodingOptions: Sendable, Equatable, ExpressibleByArrayLiteral {
     }
 
     /// Whether the settings are the same. Strategies are the same when they have the same case and
-    /// arguments; a `.custom` one only as the same closure value (or the same
-    /// ``KeyStrategy/custom(id:_:)`` id). `userInfo` values are compared as `AnyHashable` when they are
-    /// `Hashable`, else by their `String(reflecting:)`.
+    /// arguments; a `.custom` one only as the same strategy value (made once, by one `.custom { … }`).
+    /// `userInfo` values are compared as `AnyHashable` when they are `Hashable`, else by their
+    /// `String(reflecting:)`.
     public static func == (lhs: EncodingOptions, rhs: EncodingOptions) -> Bool {
         lhs.sortedKeys == rhs.sortedKeys && lhs.prettyPrinted == rhs.prettyPrinted
             && lhs.writesNulls == rhs.writesNulls && lhs.escapesSlashes == rhs.escapesSlashes
-            && lhs.dateStrategy.isSame(as: rhs.dateStrategy) && KeyStrategy.isSame(lhs.keyStrategy, rhs.keyStrategy)
+            && lhs.dateStrategy == rhs.dateStrategy && lhs.keyStrategy == rhs.keyStrategy
             && Self.userInfo(lhs.userInfo, equals: rhs.userInfo)
     }
 
