@@ -109,6 +109,16 @@ public struct DecodingOptions: Sendable {
         set { references = references.with { $0.userInfo = newValue } }
     }
 
+    /// A Codable coder's date, data and float strategies for the mapped models of its decoding (set only
+    /// by `ModelDecoder`'s Codable API, for a `JSONCodable` model); nil everywhere else.
+    var codableStrategies: CodableValueStrategies? {
+        get { references.codableStrategies }
+        set {
+            if newValue == nil && references.codableStrategies == nil { return }
+            references = references.with { $0.codableStrategies = newValue }
+        }
+    }
+
     /// The options that hold references (closures, strings, a dictionary), in one immutable box: the
     /// options are copied several times per decode, and then cost one retain instead of one per field.
     private var references = References.none
@@ -119,11 +129,13 @@ public struct DecodingOptions: Sendable {
             var invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil
             var keyStrategy: KeyStrategy? = nil
             var userInfo: [String: any Sendable] = [:]
+            var codableStrategies: CodableValueStrategies? = nil
         }
         let dateStrategy: DateStrategy
         let invalidValueHandler: (@Sendable (MappingError) -> Void)?
         let keyStrategy: KeyStrategy?
         let userInfo: [String: any Sendable]
+        let codableStrategies: CodableValueStrategies?
 
         static let none = References(Fields())
 
@@ -132,12 +144,13 @@ public struct DecodingOptions: Sendable {
             invalidValueHandler = fields.invalidValueHandler
             keyStrategy = fields.keyStrategy
             userInfo = fields.userInfo
+            codableStrategies = fields.codableStrategies
         }
 
         /// A new box with `change` applied.
         func with(_ change: (inout Fields) -> Void) -> References {
             var fields = Fields(dateStrategy: dateStrategy, invalidValueHandler: invalidValueHandler,
-                                keyStrategy: keyStrategy, userInfo: userInfo)
+                                keyStrategy: keyStrategy, userInfo: userInfo, codableStrategies: codableStrategies)
             change(&fields)
             return References(fields)
         }

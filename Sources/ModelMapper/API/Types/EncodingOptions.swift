@@ -28,6 +28,9 @@ public struct EncodingOptions: Sendable, Equatable, ExpressibleByArrayLiteral {
     public var keyStrategy: KeyStrategy? = nil
     /// Values handed to encoding hooks and transformers in ``MappingContext/userInfo``; empty by default.
     public var userInfo: [String: any Sendable] = [:]
+    /// A Codable coder's date, data and float strategies for the mapped models of its encoding (set only by
+    /// `ModelEncoder`'s Codable API, for a `JSONCodable` model); nil everywhere else.
+    var codableStrategies: CodableEncodingStrategies? = nil
 
     /// The defaults: compact output in the models' key order, nil optionals omitted, `/` not escaped,
     /// the default date strategy, no key strategy and no `userInfo` (the same as `[]`).
@@ -108,7 +111,7 @@ public struct EncodingOptions: Sendable, Equatable, ExpressibleByArrayLiteral {
         lhs.sortedKeys == rhs.sortedKeys && lhs.prettyPrinted == rhs.prettyPrinted
             && lhs.writesNulls == rhs.writesNulls && lhs.escapesSlashes == rhs.escapesSlashes
             && lhs.dateStrategy == rhs.dateStrategy && lhs.keyStrategy == rhs.keyStrategy
-            && Self.userInfo(lhs.userInfo, equals: rhs.userInfo)
+            && Self.userInfo(lhs.userInfo, equals: rhs.userInfo) && lhs.codableStrategies === rhs.codableStrategies
     }
 
     private static func userInfo(_ a: [String: any Sendable], equals b: [String: any Sendable]) -> Bool {
