@@ -14,6 +14,7 @@ private struct PerRequestModel: JSONMappable, Equatable {
 private struct PerRequestParent: JSONMappable, Equatable {
     var child = PerRequestModel()
     var children: [PerRequestModel] = []
+    var replies: [PerRequestParent] = []   // recursive: its metadata refers to itself
 }
 
 final class CustomStrategyTests: XCTestCase {
@@ -58,6 +59,7 @@ final class CustomStrategyTests: XCTestCase {
         weak var box: KeyStrategy.Transform?
         weak var cache: MetaCache?
         weak var meta: ModelMeta?
+        weak var filter: TapeFilterNode?
         do {
             let strategy = KeyStrategy.custom { "k_" + $0 }
             guard case .custom(let transform) = strategy else { return XCTFail("not custom") }
@@ -65,17 +67,25 @@ final class CustomStrategyTests: XCTestCase {
             var options = DecodingOptions.lenient
             options.keyStrategy = strategy
             options.caseInsensitiveKeys = true
-            let parent = try PerRequestParent(json: #"{"k_child": {"k_id": 1}, "k_children": [{"K_ID": 2}]}"#, options: options)
+            let parent = try PerRequestParent(json: #"{"k_child": {"k_id": 1}, "k_children": [{"K_ID": 2}], "k_replies": [{"k_child": {"k_id": 5}}]}"#, options: options)
             XCTAssertEqual(parent.child.id, 1)
             XCTAssertEqual(parent.children.map(\.id), [2])
+            XCTAssertEqual(parent.replies.map(\.child.id), [5])
             XCTAssertTrue(try PerRequestParent(child: .init(id: 4)).jsonString(options: .keys(strategy)).contains(#""k_id":4"#))
             let variant = try MetaCache.forDecoding(options)
             cache = variant
             meta = try variant.meta(for: PerRequestParent.self)
+            // Exact key matching: the model's filter keeps only its members, nodes that point at each other.
+            var exact = options
+            exact.caseInsensitiveKeys = false
+            XCTAssertEqual(try PerRequestParent(json: #"{"k_replies": [{"k_child": {"k_id": 6}}]}"#, options: exact).replies.map(\.child.id), [6])
+            filter = try MetaCache.forDecoding(exact).meta(for: PerRequestParent.self).codec.tapeFilter
+            XCTAssertNotNil(filter)
         }
         XCTAssertNil(box, "the strategy's box outlived the strategy")
         XCTAssertNil(cache, "the strategy's metadata cache outlived the strategy")
         XCTAssertNil(meta, "a meta built for the strategy outlived it")
+        XCTAssertNil(filter, "a recursive model's filter nodes outlived the strategy")
     }
 
     /// A custom date strategy: the same value is one strategy, two made separately are two.

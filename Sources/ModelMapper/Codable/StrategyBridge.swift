@@ -19,6 +19,8 @@ struct TapeValueSource: StrategyValueSource {
 
 /// Reads one value of a mapped model with a Codable decoder over the model's tape, in the Foundation mode
 /// with the coder's strategies (a decoding nested in the model's: the thread's spare state of that depth).
+/// `@unchecked Sendable`: immutable; the strategies' `userInfo` holds `Any` values, shared as JSONDecoder
+/// shares them with the strategies' closures.
 final class CodableValueReader: CodableValueReading, @unchecked Sendable {
     private let models: any MappedModelCodecs
     private let strategies: FoundationDecodingStrategies
@@ -36,7 +38,7 @@ final class CodableValueReader: CodableValueReading, @unchecked Sendable {
 }
 
 /// Writes what an `Encoder` body writes into a mapped model's output, with a Codable encoder in the
-/// Foundation mode with the coder's strategies.
+/// Foundation mode with the coder's strategies. `@unchecked Sendable` as ``CodableValueReader``.
 final class CodableValueWriter: CodableValueWriting, @unchecked Sendable {
     private let models: any MappedModelCodecs
     private let strategies: FoundationEncodingStrategies

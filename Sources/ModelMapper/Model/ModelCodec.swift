@@ -32,7 +32,10 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     /// Drops the reference to the meta (which holds this codec): called by a cache that is being freed
     /// (a custom key strategy's), whose codecs no one uses any more, so that its metas and codecs go too.
-    override func releaseMeta() { meta = nil }
+    override func releaseMeta() {
+        meta = nil
+        filter.releaseChildren()
+    }
 
     override var reachesContext: Bool { meta?.reachesContext ?? false }
 
