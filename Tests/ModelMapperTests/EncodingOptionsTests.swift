@@ -30,13 +30,21 @@ final class EncodingOptionsTests: XCTestCase {
         XCTAssertNotEqual(seconds, iso)
     }
 
-    func testCustomStrategiesAreTheSameOnlyAsTheSameClosure() {
+    /// Issue 40.2: a custom strategy is the same strategy wherever the same value is passed; two made
+    /// separately are two, even from the same closure.
+    func testCustomStrategiesAreTheSameOnlyAsTheSameStrategyValue() {
         let upper: @Sendable (String) -> String = { $0.uppercased() }
-        let options = EncodingOptions.keys(.custom(upper))
+        let strategy = KeyStrategy.custom(upper)
+        let options = EncodingOptions.keys(strategy)
         XCTAssertEqual(options, options)
-        XCTAssertEqual(EncodingOptions.keys(.custom(upper)), .keys(.custom(upper)))
+        XCTAssertEqual(EncodingOptions.keys(strategy), ([.sortedKeys, .keys(strategy)] as EncodingOptions).with { $0.sortedKeys = false })
+        XCTAssertNotEqual(EncodingOptions.keys(.custom(upper)), .keys(.custom(upper)))
         let suffix = "_x"
         XCTAssertNotEqual(EncodingOptions.keys(.custom(upper)), .keys(.custom({ $0 + suffix })))
+        let parse: @Sendable (JSONValue) throws -> Date = { _ in Date(timeIntervalSince1970: 0) }
+        let dates = DateStrategy.custom(parse)
+        XCTAssertEqual(EncodingOptions.dates(dates), .dates(dates))
+        XCTAssertNotEqual(EncodingOptions.dates(.custom(parse)), .dates(.custom(parse)))
     }
 
     func testEqualityComparesTheSettingsWhateverTheOrderWritten() {
@@ -149,5 +157,13 @@ final class EncodingOptionsTests: XCTestCase {
     func testTheBoundCallSyntaxStillEncodes() throws {
         let text = try Stamp().jsonString(options: [.sortedKeys, .keys(.kebabCase)])
         XCTAssertEqual(text, #"{"created-at":"1970-01-01T00:00:00Z","user-name":"a"}"#)
+    }
+}
+
+private extension EncodingOptions {
+    func with(_ change: (inout EncodingOptions) -> Void) -> EncodingOptions {
+        var copy = self
+        change(&copy)
+        return copy
     }
 }

@@ -13,8 +13,9 @@ enum DecodableFallback {
 /// Errors are `MappingError`s: the coding path becomes the property path below the property, and the
 /// position is the failing member's.
 final class DecodableCodec<Value: Decodable>: ValueCodec<Value>, @unchecked Sendable {
-    /// The codecs of mapped models met inside the value.
-    private let models: any MappedModelCodecs
+    /// The codecs of mapped models met inside the value: the cache holding this codec's model, `unowned`
+    /// as ``ModelCodec/cache``.
+    private unowned let models: any MappedModelCodecs
 
     init(models: any MappedModelCodecs) {
         self.models = models

@@ -457,9 +457,7 @@ extension TapeEncodingState {
 
     @inline(never)
     func streamNonConforming<K: CodingKey>(_ value: Any, _ d: Double, depth: Int, key: K) throws {
-        if isFoundation, case .convertToString(let positive, let negative, let nan) = strategies.nonConformingFloats {
-            return writeString(d.isNaN ? nan : d > 0 ? positive : negative)
-        }
+        if isFoundation, let text = NonConformingFloats.text(of: d, strategies.nonConformingFloats) { return writeString(text) }
         poison()
         throw invalidFloat(value, path(depth, key))
     }
@@ -512,30 +510,7 @@ extension TapeEncodingState {
             try streamWithCodec(dateCodec, date, depth: depth, key: key)
             return true
         }
-        switch strategies.dates {
-        case .deferredToDate:
-            return false
-        case .secondsSince1970:
-            try streamDouble(date.timeIntervalSince1970, depth: depth, key: key)
-        case .millisecondsSince1970:
-            try streamDouble(1000.0 * date.timeIntervalSince1970, depth: depth, key: key)
-        case .iso8601:
-            writeString(DateFormatting.iso8601JSONEncoder(date))
-        #if canImport(Darwin)
-        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
-        // makes it a `.custom` strategy, handled below); written as JSONEncoder writes it.
-        case .formatted(let formatter):
-            writeString(formatter.string(from: date))
-        #endif
-        case .custom(let transform):
-            try streamEncodable(depth: depth, key: key) { try transform(date, $0) }
-        @unknown default:
-            // A strategy this version does not know: an error (the tree encoder's), never a date written
-            // some other way.
-            poison()
-            throw EncodingError.invalidValue(date, .init(codingPath: path(depth, key), debugDescription: "ModelEncoder does not support this dateEncodingStrategy (\(strategies.dates))."))
-        }
-        return true
+        return try stream(DateStrategies.output(date, strategies.dates), of: date, depth: depth, key: key)
     }
 
     /// Data by the strategy; false when written by its own `encode(to:)`.
@@ -544,16 +519,19 @@ extension TapeEncodingState {
             try streamWithCodec(dataCodec, data, depth: depth, key: key)
             return true
         }
-        switch strategies.data {
-        case .deferredToData:
-            return false
-        case .base64:
-            writeString(data.base64EncodedString())
-        case .custom(let transform):
-            try streamEncodable(depth: depth, key: key) { try transform(data, $0) }
-        @unknown default:
+        return try stream(DataStrategies.output(data, strategies.data), of: data, depth: depth, key: key)
+    }
+
+    /// Writes a strategy's output; false for `.deferred` (the value's own `encode(to:)`, the caller's path).
+    private func stream<K: CodingKey>(_ output: StrategyOutput, of value: Any, depth: Int, key: K) throws -> Bool {
+        switch output {
+        case .number(let d): try streamDouble(d, depth: depth, key: key)
+        case .string(let s): writeString(s)
+        case .encoder(let body): try streamEncodable(depth: depth, key: key) { try body($0) }
+        case .deferred: return false
+        case .unsupported(let message):
             poison()
-            throw EncodingError.invalidValue(data, .init(codingPath: path(depth, key), debugDescription: "ModelEncoder does not support this dataEncodingStrategy (\(strategies.data))."))
+            throw EncodingError.invalidValue(value, .init(codingPath: path(depth, key), debugDescription: message))
         }
         return true
     }

@@ -665,13 +665,8 @@ final class TapeDecodingState: ThreadSpareObject {
 
     /// `nonConformingFloatDecodingStrategy`: the string forms of infinity and NaN, when configured.
     private func nonConforming(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double? {
-        guard isFoundation, kind(index) == .string,
-              case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloats else { return nil }
-        let string = try text(at: index, path())
-        if string == positive { return .infinity }
-        if string == negative { return -.infinity }
-        if string == nan { return .nan }
-        return nil
+        guard isFoundation, kind(index) == .string, case .convertFromString = strategies.nonConformingFloats else { return nil }
+        return NonConformingFloats.value(of: try text(at: index, path()), strategies.nonConformingFloats)
     }
 
     /// The text of the string or key token at `index`, for a strategy that reads it; invalid UTF-8 is a
@@ -829,6 +824,8 @@ final class TapeDecodingState: ThreadSpareObject {
                 if codec.reachesContext { return try codec.decode(trackingContext(ref), index) }
                 return try codec.decode(c.report == nil ? c : unreported, index)
             } catch {
+                // A coder's strategy failed inside the model: what it threw, as JSONDecoder throws it.
+                if let thrown = error.codableError { throw Self.rebased(thrown, under: resolve(ref) + CodingPathRendering.keys(error.path)) }
                 throw convertedModelError(error, M.self, index, resolve(ref))
             }
         }
@@ -849,55 +846,12 @@ final class TapeDecodingState: ThreadSpareObject {
 
     func decodeDate(_ index: Int, _ ref: PathRef) throws -> Date {
         guard isFoundation else { return try decodeWithCodec(dateCodec, strictInFoundation: false, index, ref) }
-        switch strategies.dates {
-        case .deferredToDate:
-            return try Date(from: TapeDecoder(state: self, index: index, ref: ref))
-        case .secondsSince1970:
-            return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)))
-        case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try decodeDouble(index, resolve(ref)) / 1000)
-        case .iso8601:
-            // JSONDecoder's reading (fractions of 1...9 digits and its other rules), by the same parser as
-            // `DateStrategy.iso8601` (`DateParsing.parseISO8601`, dialect `.jsonDecoder`).
-            var text = try decodeString(index, resolve(ref))
-            guard let date = text.withUTF8({ DateParsing.parseISO8601(UnsafeRawBufferPointer($0), .jsonDecoder) }) else {
-                throw dataCorrupted(index, resolve(ref), "Expected date string to be ISO8601-formatted.")
-            }
-            return date
-        #if canImport(Darwin)
-        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
-        // makes it a `.custom` strategy, handled below); read as JSONDecoder reads it.
-        case .formatted(let formatter):
-            let text = try decodeString(index, resolve(ref))
-            guard let date = formatter.date(from: text) else {
-                throw dataCorrupted(index, resolve(ref), "Date string does not match format expected by formatter.")
-            }
-            return date
-        #endif
-        case .custom(let transform):
-            return try transform(TapeDecoder(state: self, index: index, ref: ref))
-        @unknown default:
-            // A strategy this version does not know: an error, never a date read some other way.
-            throw dataCorrupted(index, resolve(ref), "ModelDecoder does not support this dateDecodingStrategy (\(strategies.dates)).")
-        }
+        return try DateStrategies.decode(strategies.dates, from: TapeValueSource(state: self, index: index, ref: ref))
     }
 
     func decodeData(_ index: Int, _ ref: PathRef) throws -> Data {
         guard isFoundation else { return try decodeWithCodec(dataCodec, strictInFoundation: false, index, ref) }
-        switch strategies.data {
-        case .deferredToData:
-            return try Data(from: TapeDecoder(state: self, index: index, ref: ref))
-        case .base64:
-            let text = try decodeString(index, resolve(ref))
-            guard let data = Data(base64Encoded: text) else {
-                throw dataCorrupted(index, resolve(ref), "Encountered Data is not valid Base64.")
-            }
-            return data
-        case .custom(let transform):
-            return try transform(TapeDecoder(state: self, index: index, ref: ref))
-        @unknown default:
-            throw dataCorrupted(index, resolve(ref), "ModelDecoder does not support this dataDecodingStrategy (\(strategies.data)).")
-        }
+        return try DataStrategies.decode(strategies.data, from: TapeValueSource(state: self, index: index, ref: ref))
     }
 
     func decodeURL(_ index: Int, _ ref: PathRef) throws -> URL {

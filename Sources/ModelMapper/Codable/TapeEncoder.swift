@@ -229,9 +229,7 @@ final class TapeEncodingState {
     }
 
     private func nonConforming(_ value: Any, _ d: Double, _ path: [any CodingKey]) throws -> EncodedNode {
-        if isFoundation, case .convertToString(let positive, let negative, let nan) = strategies.nonConformingFloats {
-            return .string(d.isNaN ? nan : d > 0 ? positive : negative)
-        }
+        if isFoundation, let text = NonConformingFloats.text(of: d, strategies.nonConformingFloats) { return .string(text) }
         throw invalidFloat(value, path)
     }
 
@@ -306,26 +304,7 @@ final class TapeEncodingState {
             let codec = dateCodec
             return .custom(EncodedCustom(path: path) { (e: inout EncodeContext) throws(MappingError) in try codec.encode(date, &e) })
         }
-        switch strategies.dates {
-        case .deferredToDate:
-            return try byEncoder(path) { try date.encode(to: $0) }
-        case .secondsSince1970:
-            return try double(date.timeIntervalSince1970, path)
-        case .millisecondsSince1970:
-            return try double(1000.0 * date.timeIntervalSince1970, path)
-        case .iso8601:
-            return .string(DateFormatting.iso8601JSONEncoder(date))
-        #if canImport(Darwin)
-        // Apple's Foundation has `.formatted(DateFormatter)` as a case of its own (swift-corelibs-foundation
-        // makes it a `.custom` strategy, handled below); written as JSONEncoder writes it.
-        case .formatted(let formatter):
-            return .string(formatter.string(from: date))
-        #endif
-        case .custom(let transform):
-            return try byEncoder(path) { try transform(date, $0) }
-        @unknown default:
-            throw EncodingError.invalidValue(date, .init(codingPath: path, debugDescription: "ModelEncoder does not support this dateEncodingStrategy (\(strategies.dates))."))
-        }
+        return try node(DateStrategies.output(date, strategies.dates), of: date, path)
     }
 
     func data(_ data: Data, _ path: [any CodingKey]) throws -> EncodedNode {
@@ -333,19 +312,21 @@ final class TapeEncodingState {
             let codec = dataCodec
             return .custom(EncodedCustom(path: path) { (e: inout EncodeContext) throws(MappingError) in try codec.encode(data, &e) })
         }
-        switch strategies.data {
-        case .deferredToData:
-            return try byEncoder(path) { try data.encode(to: $0) }
-        case .base64:
-            return .string(data.base64EncodedString())
-        case .custom(let transform):
-            return try byEncoder(path) { try transform(data, $0) }
-        @unknown default:
-            throw EncodingError.invalidValue(data, .init(codingPath: path, debugDescription: "ModelEncoder does not support this dataEncodingStrategy (\(strategies.data))."))
+        return try node(DataStrategies.output(data, strategies.data), of: data, path)
+    }
+
+    /// What a strategy's output is in the tree.
+    private func node(_ output: StrategyOutput, of value: some Encodable, _ path: [any CodingKey]) throws -> EncodedNode {
+        switch output {
+        case .number(let d): return try double(d, path)
+        case .string(let s): return .string(s)
+        case .encoder(let body): return try byEncoder(path, body)
+        case .deferred: return try byEncoder(path) { try value.encode(to: $0) }
+        case .unsupported(let message): throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: message))
         }
     }
 
-    private func byEncoder(_ path: [any CodingKey], _ body: (TapeEncoder) throws -> Void) throws -> EncodedNode {
+    private func byEncoder(_ path: [any CodingKey], _ body: (any Encoder) throws -> Void) throws -> EncodedNode {
         let encoder = TapeEncoder(state: self, codingPath: path)
         try body(encoder)
         return encoder.node ?? .object(EncodedObject())

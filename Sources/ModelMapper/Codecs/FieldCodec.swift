@@ -170,6 +170,9 @@ class FieldCodec: @unchecked Sendable {
     /// Whether the field holds nil (omitted on encoding unless nulls are written).
     func isNilField(_ field: UnsafeRawPointer) -> Bool { false }
 
+    /// Drops a model codec's reference to its meta (a cache being freed breaks the cycle); nothing here.
+    func releaseMeta() {}
+
     /// The decoding loop's built-in path for this codec's type, or `.codec` to call the codec.
     var fieldKind: FieldKind { .codec }
 

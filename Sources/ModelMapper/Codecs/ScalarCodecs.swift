@@ -68,6 +68,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     /// The conversion itself, callable without a codec instance (the decoding loop's fast path).
     @inline(__always)
     static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Double {
+        if _slowPath(c.tape[index].kind == .string), let special = nonConforming(c, index) { return special }
         let literal = try numericLiteral(c, index)
         guard let value = NumberParsing.doubleValue(literal) else {
             throw c.invalid("\(c.describe(at: index)) is out of range for Double", at: index)
@@ -82,7 +83,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     /// Writes `value` (the encode loop's built-in path too): its shortest round-trip text.
     @inline(__always)
     static func write(_ value: Double, _ e: inout EncodeContext) throws(MappingError) {
-        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
+        guard value.isFinite else { return try writeNonConforming(value, &e) }
         e.writer.number(value, dropsPointZero: false)
     }
 }
@@ -91,6 +92,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
 /// `.invalidValue`.
 final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Float {
+        if c.tape[index].kind == .string, let special = nonConforming(c, index) { return Float(special) }
         let literal = try numericLiteral(c, index)
         guard let value = NumberParsing.floatValue(literal) else {
             throw c.invalid("\(c.describe(at: index)) is out of range for Float", at: index)
@@ -99,7 +101,7 @@ final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     }
 
     override func encode(_ value: Float, _ e: inout EncodeContext) throws(MappingError) {
-        guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
+        guard value.isFinite else { return try writeNonConforming(Double(value), &e) }
         e.writer.number(value, dropsPointZero: false)
     }
 }
@@ -140,6 +142,23 @@ final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
         guard value.isFinite else { throw MappingError(.invalidValue, "\(value) cannot be written as JSON") }
         e.writer.raw(value.description)
     }
+}
+
+/// Infinity or NaN from a string, for the models of a Codable decoding whose coder reads them
+/// (`nonConformingFloatDecodingStrategy = .convertFromString`, ``CodableValueStrategies``).
+@inline(never)
+private func nonConforming(_ c: DecodeContext, _ index: Int) -> Double? {
+    guard let codable = c.options.codableStrategies, let text = try? c.tape.string(at: index) else { return nil }
+    return NonConformingFloats.value(of: text, codable.nonConformingFloats)
+}
+
+/// Infinity or NaN written as the Codable coder's strings (`.convertToString`), else an error.
+@inline(never)
+private func writeNonConforming(_ value: Double, _ e: inout EncodeContext) throws(MappingError) {
+    if let codable = e.options.codableStrategies, let text = NonConformingFloats.text(of: value, codable.nonConformingFloats) {
+        return e.writer.string(text)
+    }
+    throw MappingError(.invalidValue, "\(value) cannot be written as JSON")
 }
 
 /// The literal of a number token, or (lenient) of a numeric string.

@@ -55,66 +55,25 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
         return try Variants.shared.cache(strategy, ignoringCase: false, lossyCollections: false, requiresAllKeys: false)
     }
 
-    /// Variant caches, made on first use and kept for the process (metas are never freed).
+    /// Variant caches, made on first use. A built-in strategy's are kept for the process (metas are never
+    /// freed), like the types' own. A `.custom` strategy's are held by the strategy's box
+    /// (``KeyStrategy/Transform``, one slot per combination of the other settings: at most eight per
+    /// strategy) and freed with it: the metas they hold refer to their cache `unowned` (``ModelCodec``,
+    /// `DecodableCodec`) and the cache holds a copy of the strategy's function without its caches
+    /// (``KeyStrategy/Transform/detached``), so nothing holds the box but the strategy's own copies. Any
+    /// number of custom strategies may be used; one made anew per call builds its metadata per call.
     ///
-    /// A `.custom` strategy is told apart by the closure value itself (its function and context
-    /// pointers; the cache keeps the closure, so the context's address is not reused): options made once
-    /// and reused share one variant, and so do the strategies of one `KeyStrategy.custom(id:_:)` id (the
-    /// same closure value, `NamedKeyStrategies`). Since each variant keeps its metas for good, at most
-    /// `maxCustomVariants` distinct unnamed closures are accepted; more is reported as `.unsupportedType`
-    /// naming `custom(id:_:)` (a closure made anew for every call would otherwise grow memory without
-    /// bound). Named ones are not counted: their number is the caller's number of ids.
-    ///
-    /// Both kinds are found without a lock (``PublishedTable``); only adding a variant takes one.
+    /// Both kinds are found without a lock (``PublishedTable``, ``StrategyCaches``); only adding a
+    /// built-in variant takes one.
     private final class Variants: @unchecked Sendable {
         static let shared = Variants()
-        static let maxCustomVariants = 32
 
-        /// Built-in strategies (and nil) by ``builtinKey(_:ignoringCase:)``.
+        /// Built-in strategies (and nil) by index and flags.
         private let builtins = PublishedTable<MetaCache>(capacity: 32)
-        /// `.custom` strategies by a hash of their ``CustomKey``; entries whose hashes collide are chained.
-        private let customs = PublishedTable<CustomEntry>(capacity: 64)
-        /// Unnamed custom variants made (changed only inside `customs`' update, under its lock).
-        private var customCount = 0
-
-        struct CustomKey: Hashable {
-            let closure: ClosureWords
-            let ignoringCase: Bool
-            let lossyCollections: Bool
-            let requiresAllKeys: Bool
-
-            /// A nonzero table key.
-            var tableKey: UInt {
-                var hasher = Hasher()
-                hasher.combine(self)
-                return UInt(bitPattern: hasher.finalize()) | 1
-            }
-        }
-
-        /// One custom variant, and the entry it displaced in its slot (same table key); immutable.
-        final class CustomEntry {
-            let key: CustomKey
-            let cache: MetaCache
-            let next: CustomEntry?
-
-            init(key: CustomKey, cache: MetaCache, next: CustomEntry?) {
-                self.key = key
-                self.cache = cache
-                self.next = next
-            }
-
-            func find(_ key: CustomKey) -> MetaCache? {
-                var entry: CustomEntry? = self
-                while let e = entry {
-                    if e.key == key { return e.cache }
-                    entry = e.next
-                }
-                return nil
-            }
-        }
 
         func cache(_ strategy: KeyStrategy?, ignoringCase: Bool, lossyCollections: Bool,
                    requiresAllKeys: Bool) throws(MappingError) -> MetaCache {
+            let flags = (ignoringCase ? 1 : 0) | (lossyCollections ? 2 : 0) | (requiresAllKeys ? 4 : 0)
             let index: UInt
             switch strategy {
             case nil: index = 1
@@ -124,44 +83,32 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
             case .pascalCase: index = 5
             case .screamingSnakeCase: index = 6
             case .firstLetterLowercased: index = 7
-            case .custom:
-                return try customCache(strategy!, ignoringCase: ignoringCase, lossyCollections: lossyCollections,
-                                       requiresAllKeys: requiresAllKeys)
+            case .custom(let transform):
+                guard let caches = transform.caches else {
+                    preconditionFailure("a detached custom key strategy selects a variant")
+                }
+                let made = try caches.object(flags) {
+                    MetaCache(defaultKeyStrategy: .custom(transform.detached), matchesKeysIgnoringCase: ignoringCase,
+                              lossyCollections: lossyCollections, requiresAllKeys: requiresAllKeys)
+                }
+                return made as! MetaCache
             }
-            let key = index << 3 | (ignoringCase ? 1 : 0) | (lossyCollections ? 2 : 0) | (requiresAllKeys ? 4 : 0)
+            let key = index << 3 | UInt(flags)
             if let cache = builtins.value(for: key) { return cache }
             return builtins.insertIfAbsent(key, MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
                                                           lossyCollections: lossyCollections, requiresAllKeys: requiresAllKeys))
-        }
-
-        private func customCache(_ strategy: KeyStrategy, ignoringCase: Bool, lossyCollections: Bool,
-                                 requiresAllKeys: Bool) throws(MappingError) -> MetaCache {
-            let key = CustomKey(closure: strategy.customIdentity!, ignoringCase: ignoringCase, lossyCollections: lossyCollections,
-                                requiresAllKeys: requiresAllKeys)
-            let tableKey = key.tableKey
-            if let found = customs.value(for: tableKey)?.find(key) { return found }
-            var full = false
-            let kept = customs.update(tableKey) { present in
-                if present?.find(key) != nil { return nil }
-                if !strategy.isNamedCustom {
-                    guard customCount < Self.maxCustomVariants else {
-                        full = true
-                        return nil
-                    }
-                    customCount += 1
-                }
-                return CustomEntry(key: key, cache: MetaCache(defaultKeyStrategy: strategy, matchesKeysIgnoringCase: ignoringCase,
-                                                              lossyCollections: lossyCollections, requiresAllKeys: requiresAllKeys),
-                                   next: present)
-            }
-            if let found = kept?.find(key) { return found }
-            assert(full, "a custom variant is either found or refused")
-            throw MappingError(.unsupportedType, "more than \(Self.maxCustomVariants) different KeyStrategy.custom closures in options; make the options (or the closure) once and reuse them, or name the strategy with KeyStrategy.custom(id:_:)")
         }
     }
 
     /// Published metas by type, read without a lock.
     private let table = PublishedTable<ModelMeta>()
+
+    /// A custom key strategy's cache goes with the strategy: its metas and their codecs refer to each
+    /// other (a codec to its meta, a meta to its codec), so the codecs drop their metas here. Nothing uses
+    /// them any more: a decode or encode holds the cache, or the options holding the strategy, while it runs.
+    deinit {
+        table.forEachValue { $0.codec.releaseMeta() }
+    }
 
     /// The metadata of model type `M`, built on first use.
     ///

@@ -10,7 +10,7 @@
 final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// Set by the builder right after the meta is built (before any decoding); completes `filter`.
     var meta: ModelMeta! {
-        didSet { Self.completeFilter(filter, meta: meta) }
+        didSet { if let meta { Self.completeFilter(filter, meta: meta) } }
     }
     private let isClass = M.self is AnyClass
     /// Made empty with the codec, so collections of this model (and recursive models) can point at it
@@ -18,8 +18,10 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     private let filter = TapeFilterNode()
 
     /// The cache this codec's meta is in: its polymorphic choices and subclasses come from the same one
-    /// (the same key strategy and matching).
-    let cache: MetaCache
+    /// (the same key strategy and matching). `unowned`: the cache holds this codec's meta, and a custom
+    /// key strategy's cache is freed with the strategy; every caller reached this codec through its cache
+    /// and holds the cache (or the options holding the strategy) for the call.
+    unowned let cache: MetaCache
 
     init(cache: MetaCache) {
         self.cache = cache
@@ -27,6 +29,13 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     }
 
     override var tapeFilter: TapeFilterNode? { filter }
+
+    /// Drops the reference to the meta (which holds this codec): called by a cache that is being freed
+    /// (a custom key strategy's), whose codecs no one uses any more, so that its metas and codecs go too.
+    override func releaseMeta() {
+        meta = nil
+        filter.releaseChildren()
+    }
 
     override var reachesContext: Bool { meta?.reachesContext ?? false }
 

@@ -114,6 +114,11 @@ final class PublishedTable<Value: AnyObject>: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with every value stored (under the lock).
+    func forEachValue(_ body: (Value) -> Void) {
+        lock.withLock { for value in owned { body(value) } }
+    }
+
     /// Stores `value` for `key` unless the key has one; returns the value kept.
     func insertIfAbsent(_ key: UInt, _ value: Value) -> Value {
         update(key) { $0 == nil ? value : nil }!

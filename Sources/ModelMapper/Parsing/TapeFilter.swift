@@ -101,6 +101,10 @@ final class TapeFilterNode: @unchecked Sendable {
         table.deallocate()
     }
 
+    /// Lets go of the nodes this node's table points at (a recursive model's nodes hold each other): only
+    /// for a node that is never read again, whose metadata cache is being freed.
+    func releaseChildren() { owners = [] }
+
     /// Makes an object node record its objects whole.
     func completeAsWhole() {
         precondition(table.pointee.shape == .object && !table.pointee.isComplete, "an object node is completed once")

@@ -62,6 +62,16 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         var missingProperties: [String] = []
         var tokenIndex: Int? = nil
         var positionIsEstimated = false
+        /// What a Codable strategy (a JSONDecoder or JSONEncoder `.custom` closure, a `Decoder` it used)
+        /// threw, when a mapped model's value was read or written through one: the Codable entry points
+        /// throw it again, as JSONDecoder and JSONEncoder would.
+        var codableError: (any Error)? = nil
+
+        static func == (a: Extra, b: Extra) -> Bool {
+            a.jsonPath == b.jsonPath && a.line == b.line && a.column == b.column && a.offset == b.offset
+                && a.missingProperties == b.missingProperties && a.tokenIndex == b.tokenIndex
+                && a.positionIsEstimated == b.positionIsEstimated && (a.codableError == nil) == (b.codableError == nil)
+        }
     }
     indirect enum ExtraBox: Sendable { case value(Extra) }
     private var box: ExtraBox? = nil
@@ -99,6 +109,8 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     /// The tape token the error refers to, resolved into line/column by the entry point that owns the input.
     var tokenIndex: Int? { get { extra.tokenIndex } set { extra.tokenIndex = newValue } }
+    /// See ``Extra/codableError``.
+    var codableError: (any Error)? { get { extra.codableError } set { extra.codableError = newValue } }
 
     /// The tokenizer estimated `offset` from yajl's report without knowing where the last token ended;
     /// `resolvePosition(in:)` then finds the exact position by parsing the input again.

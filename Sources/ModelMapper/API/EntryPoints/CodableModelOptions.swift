@@ -10,7 +10,14 @@ import Foundation
 //   JSONDecoder and JSONEncoder do it: as its JSON value through the Codable containers, which apply it
 //   (`mapsModelsDirectly` false);
 // - dates: `.secondsSince1970`, `.millisecondsSince1970` and `.iso8601` are the mapping's strategies of the
-//   same name; `.deferredToDate` (the default) and `.formatted`/`.custom` leave the options' own;
+//   same name (`DateStrategies.mapped`); `.deferredToDate` (the default) leaves the options' own; the others
+//   (`.custom`, and `.formatted`, which is a `.custom` strategy in swift-corelibs-foundation) are applied to
+//   the model's `Date` properties as JSONDecoder and JSONEncoder apply them, through a Codable decoder or
+//   encoder at the value (`CodableValueStrategies`, `CodableEncodingStrategies`);
+// - data: `.base64` (the default) is the mapping's own rule; `.deferredToData` and `.custom` are applied
+//   to `Data` properties the same way;
+// - non-conforming floats: `.convertFromString`/`.convertToString` read and write infinity and NaN of
+//   `Double` and `Float` properties as JSONDecoder and JSONEncoder do;
 // - slash escaping and layout: as JSONEncoder (`codableOptions`);
 // - userInfo: each entry under its key's `rawValue`, where the options have none.
 //
@@ -23,7 +30,7 @@ extension ModelDecoder {
     var codableModelOptions: DecodingOptions {
         var o = options
         if o.keyStrategy == nil, case .convertFromSnakeCase = keyDecodingStrategy { o.keyStrategy = .snakeCase }
-        if o.dateStrategy.isDefault, let dates = DateStrategy(codable: dateDecodingStrategy) { o.dateStrategy = dates }
+        if o.dateStrategy.isDefault, let dates = DateStrategies.mapped(dateDecodingStrategy) { o.dateStrategy = dates }
         if !userInfo.isEmpty {
             var info = o.userInfo
             for (key, value) in userInfo where info[key.rawValue] == nil { info[key.rawValue] = value }
@@ -39,7 +46,7 @@ extension ModelEncoder {
     var codableModelOptions: EncodingOptions {
         var o = codableOptions
         if o.keyStrategy == nil, case .convertToSnakeCase = keyEncodingStrategy { o.keyStrategy = .snakeCase }
-        if o.dateStrategy.isDefault, let dates = DateStrategy(codable: dateEncodingStrategy) { o.dateStrategy = dates }
+        if o.dateStrategy.isDefault, let dates = DateStrategies.mapped(dateEncodingStrategy) { o.dateStrategy = dates }
         for (key, value) in userInfo where o.userInfo[key.rawValue] == nil { o.userInfo[key.rawValue] = value }
         return o
     }
@@ -68,24 +75,57 @@ extension FoundationEncodingStrategies {
     }
 }
 
-extension DateStrategy {
-    /// The mapping's equivalent of JSONDecoder's date strategy; nil where the options' own applies.
-    init?(codable strategy: JSONDecoder.DateDecodingStrategy) {
-        switch strategy {
-        case .secondsSince1970: self = .secondsSince1970
-        case .millisecondsSince1970: self = .millisecondsSince1970
-        case .iso8601: self = .iso8601
-        default: return nil
+extension ModelDecoder {
+    /// The coder's date, data and float strategies that a mapped model cannot apply by its own rules, for
+    /// `options` (whose own date strategy wins); nil when there are none.
+    func codableValueStrategies(for options: DecodingOptions, models: any MappedModelCodecs) -> CodableValueStrategies? {
+        var dates: JSONDecoder.DateDecodingStrategy? = nil
+        if options.dateStrategy.isDefault, DateStrategies.mapped(dateDecodingStrategy) == nil {
+            if case .deferredToDate = dateDecodingStrategy {} else { dates = dateDecodingStrategy }
         }
+        var data: JSONDecoder.DataDecodingStrategy? = nil
+        if case .base64 = dataDecodingStrategy {} else { data = dataDecodingStrategy }
+        var convertsFloats = false
+        if case .convertFromString = nonConformingFloatDecodingStrategy { convertsFloats = true }
+        guard dates != nil || data != nil || convertsFloats else { return nil }
+        return CodableValueStrategies(dates: dates, data: data, nonConformingFloats: nonConformingFloatDecodingStrategy,
+                                      reader: CodableValueReader(models: models, strategies: foundationStrategies))
+    }
+}
+
+extension ModelEncoder {
+    /// The coder's date, data and float strategies that a mapped model cannot apply by its own rules, for
+    /// `options` (whose own date strategy wins); nil when there are none.
+    func codableEncodingStrategies(for options: EncodingOptions, models: any MappedModelCodecs) -> CodableEncodingStrategies? {
+        var dates: JSONEncoder.DateEncodingStrategy? = nil
+        if options.dateStrategy.isDefault, DateStrategies.mapped(dateEncodingStrategy) == nil {
+            if case .deferredToDate = dateEncodingStrategy {} else { dates = dateEncodingStrategy }
+        }
+        var data: JSONEncoder.DataEncodingStrategy? = nil
+        if case .base64 = dataEncodingStrategy {} else { data = dataEncodingStrategy }
+        var convertsFloats = false
+        if case .convertToString = nonConformingFloatEncodingStrategy { convertsFloats = true }
+        guard dates != nil || data != nil || convertsFloats else { return nil }
+        return CodableEncodingStrategies(dates: dates, data: data, nonConformingFloats: nonConformingFloatEncodingStrategy,
+                                         writer: CodableValueWriter(models: models, strategies: foundationStrategies))
     }
 
-    /// The mapping's equivalent of JSONEncoder's date strategy; nil where the options' own applies.
-    init?(codable strategy: JSONEncoder.DateEncodingStrategy) {
-        switch strategy {
-        case .secondsSince1970: self = .secondsSince1970
-        case .millisecondsSince1970: self = .millisecondsSince1970
-        case .iso8601: self = .iso8601
-        default: return nil
-        }
+    var foundationStrategies: FoundationEncodingStrategies {
+        var strategies = FoundationEncodingStrategies()
+        strategies.keys = keyEncodingStrategy
+        strategies.dates = dateEncodingStrategy
+        strategies.data = dataEncodingStrategy
+        strategies.nonConformingFloats = nonConformingFloatEncodingStrategy
+        strategies.userInfo = userInfo
+        return strategies
+    }
+
+    /// ``codableModelOptions`` with the strategies a mapped model cannot apply by its own rules, and the
+    /// cache of its metadata.
+    func codableModelSetting() throws(MappingError) -> (options: EncodingOptions, models: MetaCache) {
+        var options = codableModelOptions
+        let models = try MetaCache.forEncoding(options)
+        options.codableStrategies = codableEncodingStrategies(for: options, models: models)
+        return (options, models)
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// Through ``ModelDecoder`` and ``ModelEncoder``'s Codable API the model gets the settings JSONDecoder and
-/// JSONEncoder apply to a Codable type (key strategy, the date strategies the mapping has, slash escaping
+/// JSONEncoder apply to a Codable type (key, date, data and non-conforming-float strategies, slash escaping
 /// and layout, `userInfo`), mapped onto its mapping options where the options leave them unset.
 ///
 /// Other decoders: the value is read through the standard containers into a ``JSONValue`` and mapped

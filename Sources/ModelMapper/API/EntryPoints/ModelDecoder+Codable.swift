@@ -135,6 +135,7 @@ extension ModelDecoder {
         options.invalidValueHandler = nil
         let strategies = foundationStrategies
         let models = try MetaCache.forDecoding(options)
+        options.codableStrategies = codableValueStrategies(for: options, models: models)
         // The value is written into a stack slot and moved out (neither a `Result` nor an optional: no
         // copy of the value, no metadata lookup for a wrapper type).
         return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in

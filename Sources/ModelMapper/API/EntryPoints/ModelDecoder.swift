@@ -27,12 +27,15 @@ public struct ModelDecoder: Sendable {
     /// (`.convertFromSnakeCase` as ``KeyStrategy/snakeCase``) unless `options.keyStrategy` is set.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     /// How `Date` values of Codable types are read (`.deferredToDate` by default, as JSONDecoder).
-    /// A ``JSONCodable`` model gets `.secondsSince1970`, `.millisecondsSince1970` and `.iso8601` when
-    /// `options.dateStrategy` is the default; otherwise models' `Date` properties follow `options.dateStrategy`.
+    /// A ``JSONCodable`` model's `Date` properties get every strategy but `.deferredToDate` (`.formatted` and
+    /// `.custom` too, applied as JSONDecoder applies them) when `options.dateStrategy` is the default;
+    /// otherwise they follow `options.dateStrategy`.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
-    /// How `Data` values of Codable types are read (`.base64` by default).
+    /// How `Data` values of Codable types are read (`.base64` by default); ``JSONCodable`` models' `Data`
+    /// properties too.
     public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
-    /// Whether strings stand for infinity and NaN in Codable `Double`/`Float` values.
+    /// Whether strings stand for infinity and NaN in Codable `Double`/`Float` values (``JSONCodable``
+    /// models' `Double`/`Float` properties too).
     public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
     /// Passed to `init(from:)` as `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]

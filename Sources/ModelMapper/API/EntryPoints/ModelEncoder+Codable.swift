@@ -38,19 +38,30 @@ extension ModelEncoder {
     /// ``keyEncodingStrategy``, ``dateEncodingStrategy``, ``userInfo``) where ``options`` leave them unset.
     public func encode<M: JSONMappable & Encodable>(_ model: M) throws -> Data {
         guard mapsCodableModelsDirectly else { return try encodeCodable(model, usesMapping: true).takeData() }
-        return try encodeOutput(model, options: codableModelOptions).takeData()
+        return try encodeModels { options throws(MappingError) in try encodeOutput(model, options: options) }
     }
 
     /// Models that are also `Encodable`, as a JSON array: the mapper's path with the same settings as for one model.
     public func encode<M: JSONMappable & Encodable>(_ models: [M]) throws -> Data {
         guard mapsCodableModelsDirectly else { return try encodeCodable(models, usesMapping: true).takeData() }
-        return try encodeOutput(models, options: codableModelOptions).takeData()
+        return try encodeModels { options throws(MappingError) in try encodeOutput(models, options: options) }
     }
 
     /// Models that are also `Encodable`, as a JSON object: the mapper's path with the same settings as for one model.
     public func encode<M: JSONMappable & Encodable>(_ models: [String: M]) throws -> Data {
         guard mapsCodableModelsDirectly else { return try encodeCodable(models, usesMapping: true).takeData() }
-        return try encodeOutput(models, options: codableModelOptions).takeData()
+        return try encodeModels { options throws(MappingError) in try encodeOutput(models, options: options) }
+    }
+
+    /// A ``JSONCodable`` model's JSON by its mapping with the coder's settings; what a coder's `.custom`
+    /// strategy threw is thrown as it is, as JSONEncoder does.
+    private func encodeModels(_ encode: (EncodingOptions) throws(MappingError) -> JSONWriter) throws -> Data {
+        do {
+            return try encode(try codableModelSetting().options).takeData()
+        } catch {
+            if let thrown = error.codableError { throw thrown }
+            throw error
+        }
     }
 
     /// ``options`` with the layout of ``outputFormatting`` (for models).
@@ -70,22 +81,17 @@ extension ModelEncoder {
     }
 
     func encodeCodable<T: Encodable>(_ value: T, usesMapping: Bool) throws -> JSONWriter {
-        var strategies = FoundationEncodingStrategies()
-        strategies.keys = keyEncodingStrategy
-        strategies.dates = dateEncodingStrategy
-        strategies.data = dataEncodingStrategy
-        strategies.nonConformingFloats = nonConformingFloatEncodingStrategy
-        strategies.userInfo = userInfo
-        let options = codableModelOptions
+        let strategies = foundationStrategies
+        let (options, models) = try codableModelSetting()
         // A `.custom` key strategy: models are written through `encode(to:)`, as JSONEncoder writes them.
         let usesMapping = usesMapping && strategies.mapsModelsDirectly
         // Written as `encode(to:)` goes when it can be (no sorted keys, containers used in order).
         if !options.sortedKeys {
-            let stream = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
+            let stream = TapeEncodingState(mode: .foundation, options: options, models: models, strategies: strategies, usesMapping: usesMapping)
             stream.out = EncodeContext(options: options, capacity: 4096)
             if try stream.streamRoot(value) { return stream.out.writer }
         }
-        let state = TapeEncodingState(mode: .foundation, options: options, models: try MetaCache.forEncoding(options), strategies: strategies, usesMapping: usesMapping)
+        let state = TapeEncodingState(mode: .foundation, options: options, models: models, strategies: strategies, usesMapping: usesMapping)
         let node: EncodedNode
         if usesMapping, let model = value as? any JSONMappable {
             node = try state.modelNode(model, [])

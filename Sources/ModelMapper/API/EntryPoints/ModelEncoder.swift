@@ -13,10 +13,14 @@ public struct ModelEncoder: Sendable {
     /// How keys of Codable types are written (`[String: T]` dictionary keys as they are, as JSONEncoder).
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
     /// How `Date` values of Codable types are written (`.deferredToDate` by default, as JSONEncoder).
+    /// A ``JSONCodable`` model's `Date` properties get every strategy but `.deferredToDate` when
+    /// `options.dateStrategy` is the default; otherwise they follow `options.dateStrategy`.
     public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
-    /// How `Data` values of Codable types are written (`.base64` by default).
+    /// How `Data` values of Codable types are written (`.base64` by default); ``JSONCodable`` models'
+    /// `Data` properties too.
     public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
-    /// How infinity and NaN in Codable `Double`/`Float` values are written (`.throw` by default).
+    /// How infinity and NaN in Codable `Double`/`Float` values are written (`.throw` by default;
+    /// ``JSONCodable`` models' `Double`/`Float` properties too).
     public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
     /// Passed to `encode(to:)` as `encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]

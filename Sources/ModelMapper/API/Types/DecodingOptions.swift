@@ -51,9 +51,9 @@ public struct DecodingOptions: Sendable {
     /// options.keyStrategy = .snakeCase        // userID <- "user_id" in every model without its own strategy
     /// ```
     ///
-    /// Metadata for each strategy is built once and kept, like a type's own. A `.custom` closure is known
-    /// by its identity: make the options once and reuse them (at most 32 distinct custom closures), or
-    /// name the strategy with ``KeyStrategy/custom(id:_:)`` to build options anew for every call.
+    /// Metadata for each strategy is built once and kept, like a type's own. A `.custom` strategy is
+    /// known by its value (``KeyStrategy/Transform``): make it once and reuse it, and its metadata is built
+    /// once; its metadata is freed with the strategy's last copy.
     public var keyStrategy: KeyStrategy? {
         get { references.keyStrategy }
         set {
@@ -109,6 +109,16 @@ public struct DecodingOptions: Sendable {
         set { references = references.with { $0.userInfo = newValue } }
     }
 
+    /// A Codable coder's date, data and float strategies for the mapped models of its decoding (set only
+    /// by `ModelDecoder`'s Codable API, for a `JSONCodable` model); nil everywhere else.
+    var codableStrategies: CodableValueStrategies? {
+        get { references.codableStrategies }
+        set {
+            if newValue == nil && references.codableStrategies == nil { return }
+            references = references.with { $0.codableStrategies = newValue }
+        }
+    }
+
     /// The options that hold references (closures, strings, a dictionary), in one immutable box: the
     /// options are copied several times per decode, and then cost one retain instead of one per field.
     private var references = References.none
@@ -119,11 +129,13 @@ public struct DecodingOptions: Sendable {
             var invalidValueHandler: (@Sendable (MappingError) -> Void)? = nil
             var keyStrategy: KeyStrategy? = nil
             var userInfo: [String: any Sendable] = [:]
+            var codableStrategies: CodableValueStrategies? = nil
         }
         let dateStrategy: DateStrategy
         let invalidValueHandler: (@Sendable (MappingError) -> Void)?
         let keyStrategy: KeyStrategy?
         let userInfo: [String: any Sendable]
+        let codableStrategies: CodableValueStrategies?
 
         static let none = References(Fields())
 
@@ -132,12 +144,13 @@ public struct DecodingOptions: Sendable {
             invalidValueHandler = fields.invalidValueHandler
             keyStrategy = fields.keyStrategy
             userInfo = fields.userInfo
+            codableStrategies = fields.codableStrategies
         }
 
         /// A new box with `change` applied.
         func with(_ change: (inout Fields) -> Void) -> References {
             var fields = Fields(dateStrategy: dateStrategy, invalidValueHandler: invalidValueHandler,
-                                keyStrategy: keyStrategy, userInfo: userInfo)
+                                keyStrategy: keyStrategy, userInfo: userInfo, codableStrategies: codableStrategies)
             change(&fields)
             return References(fields)
         }
@@ -175,7 +188,7 @@ public struct DecodingOptions: Sendable {
 }
 
 /// How dates are read and written.
-public enum DateStrategy: Sendable {
+public enum DateStrategy: Sendable, Hashable {
     /// Every format YYModel reads (`yyyy-MM-dd`, `yyyy-MM-dd'T'HH:mm:ss` with optional `.SSS` and zone
     /// `Z`/`+08:00`/`+0800`, `EEE MMM dd HH:mm:ss Z yyyy` as Twitter and Weibo send it), plus numbers as
     /// seconds since 1970. Strings without a zone are UTC. Written as ISO 8601 in UTC.
@@ -188,6 +201,30 @@ public enum DateStrategy: Sendable {
     case millisecondsSince1970
     /// A Unicode date pattern such as `"dd/MM/yyyy HH:mm"` (UTC unless the pattern has a zone).
     case formatted(String)
-    /// A custom conversion from the JSON value (dates written as ISO 8601).
-    case custom(@Sendable (JSONValue) throws -> Date)
+    /// A custom conversion from the JSON value (dates written as ISO 8601), made by
+    /// ``custom(_:)-swift.type.method``. Like ``KeyStrategy/custom(_:)-swift.enum.case``, the closure is boxed when
+    /// the strategy is made: one strategy value is one strategy wherever it is passed, two made separately
+    /// are two.
+    case custom(Transform)
+
+    /// A custom strategy: `transform` makes the date from the JSON value.
+    public static func custom(_ transform: @escaping @Sendable (JSONValue) throws -> Date) -> DateStrategy {
+        .custom(Transform(transform))
+    }
+
+    /// The function of a ``DateStrategy/custom(_:)-swift.enum.case`` strategy, boxed when the strategy is made: its
+    /// identity is the strategy's. Call it as a function (`try transform(value)`).
+    public final class Transform: Sendable, Hashable {
+        let body: @Sendable (JSONValue) throws -> Date
+
+        init(_ body: @escaping @Sendable (JSONValue) throws -> Date) { self.body = body }
+
+        /// The date for `value`.
+        public func callAsFunction(_ value: JSONValue) throws -> Date { try body(value) }
+
+        /// The same box: strategies made separately are different even when their closures are the same.
+        public static func == (lhs: Transform, rhs: Transform) -> Bool { lhs === rhs }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
 }

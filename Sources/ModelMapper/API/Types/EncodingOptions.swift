@@ -28,6 +28,9 @@ public struct EncodingOptions: Sendable, Equatable, ExpressibleByArrayLiteral {
     public var keyStrategy: KeyStrategy? = nil
     /// Values handed to encoding hooks and transformers in ``MappingContext/userInfo``; empty by default.
     public var userInfo: [String: any Sendable] = [:]
+    /// A Codable coder's date, data and float strategies for the mapped models of its encoding (set only by
+    /// `ModelEncoder`'s Codable API, for a `JSONCodable` model); nil everywhere else.
+    var codableStrategies: CodableEncodingStrategies? = nil
 
     /// The defaults: compact output in the models' key order, nil optionals omitted, `/` not escaped,
     /// the default date strategy, no key strategy and no `userInfo` (the same as `[]`).
@@ -101,14 +104,14 @@ public struct EncodingOptions: Sendable, Equatable, ExpressibleByArrayLiteral {
     }
 
     /// Whether the settings are the same. Strategies are the same when they have the same case and
-    /// arguments; a `.custom` one only as the same closure value (or the same
-    /// ``KeyStrategy/custom(id:_:)`` id). `userInfo` values are compared as `AnyHashable` when they are
-    /// `Hashable`, else by their `String(reflecting:)`.
+    /// arguments; a `.custom` one only as the same strategy value (made once, by one `.custom { … }`).
+    /// `userInfo` values are compared as `AnyHashable` when they are `Hashable`, else by their
+    /// `String(reflecting:)`.
     public static func == (lhs: EncodingOptions, rhs: EncodingOptions) -> Bool {
         lhs.sortedKeys == rhs.sortedKeys && lhs.prettyPrinted == rhs.prettyPrinted
             && lhs.writesNulls == rhs.writesNulls && lhs.escapesSlashes == rhs.escapesSlashes
-            && lhs.dateStrategy.isSame(as: rhs.dateStrategy) && KeyStrategy.isSame(lhs.keyStrategy, rhs.keyStrategy)
-            && Self.userInfo(lhs.userInfo, equals: rhs.userInfo)
+            && lhs.dateStrategy == rhs.dateStrategy && lhs.keyStrategy == rhs.keyStrategy
+            && Self.userInfo(lhs.userInfo, equals: rhs.userInfo) && lhs.codableStrategies === rhs.codableStrategies
     }
 
     private static func userInfo(_ a: [String: any Sendable], equals b: [String: any Sendable]) -> Bool {

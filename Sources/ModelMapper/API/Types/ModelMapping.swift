@@ -191,7 +191,7 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
 ///
 /// `.pascalCase` uppercases the first letter of each word and keeps the rest as written.
 /// `.firstLetterLowercased` only lowercases the first letter (`UserID` -> `userID`, `URL` -> `uRL`).
-public enum KeyStrategy: Sendable {
+public enum KeyStrategy: Sendable, Hashable {
     /// The property name as is.
     case identity
     /// Foundation's `convertToSnakeCase`: `userID` -> `user_id`, `addressLine1` -> `address_line1`.
@@ -206,8 +206,51 @@ public enum KeyStrategy: Sendable {
     /// For models whose property names start with a capital read from keys that do not (SmartCodable's
     /// `.firstLetterUpper` decoding strategy, seen from the model's side).
     case firstLetterLowercased
-    /// A custom function of the property name.
-    case custom(@Sendable (String) -> String)
+    /// A custom function of the property name, made by ``custom(_:)-swift.type.method``
+    /// (`.custom { $0.uppercased() }`). The function is boxed once, when the strategy is made: that
+    /// strategy value, wherever it is copied or passed, is one strategy (equal to itself, sharing the
+    /// metadata built for it); two strategies made separately are two, even from the same closure. Any
+    /// number may be made; the metadata built for one is held by it and freed with its last copy.
+    case custom(Transform)
+
+    /// A custom strategy: `transform` derives each property's JSON key from its name.
+    ///
+    /// ```swift
+    /// let upper = KeyStrategy.custom { $0.uppercased() }   // make it once, reuse it
+    /// ```
+    ///
+    /// Metadata is built for each strategy value on its first use and kept while the strategy is: options
+    /// made once and reused build it once. A strategy made anew for every call works too (there is no
+    /// limit), and builds its metadata anew each time.
+    public static func custom(_ transform: @escaping @Sendable (String) -> String) -> KeyStrategy {
+        .custom(Transform(transform))
+    }
+
+    /// The function of a ``KeyStrategy/custom(_:)-swift.enum.case`` strategy, boxed when the strategy is made:
+    /// its identity is the strategy's. Call it as a function (`transform("userID")`).
+    public final class Transform: Sendable, Hashable {
+        let body: @Sendable (String) -> String
+        /// What the library builds for this strategy (its metadata, per combination of the options that
+        /// select metadata), freed with the box; nil in the copies the metadata itself holds.
+        let caches: StrategyCaches?
+
+        init(_ body: @escaping @Sendable (String) -> String, keepsCaches: Bool = true) {
+            self.body = body
+            caches = keepsCaches ? StrategyCaches() : nil
+        }
+
+        /// The same function in a box that keeps no caches (held by the metadata built for this strategy,
+        /// which this box's caches hold: no cycle).
+        var detached: Transform { Transform(body, keepsCaches: false) }
+
+        /// The key for property `name`.
+        public func callAsFunction(_ name: String) -> String { body(name) }
+
+        /// The same box: strategies made separately are different even when their closures are the same.
+        public static func == (lhs: Transform, rhs: Transform) -> Bool { lhs === rhs }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
 
     func key(for name: String) -> String {
         switch self {
@@ -217,7 +260,7 @@ public enum KeyStrategy: Sendable {
         case .screamingSnakeCase: return KeyStrategy.words(name).map { $0.uppercased() }.joined(separator: "_")
         case .pascalCase: return KeyStrategy.words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         case .firstLetterLowercased: return name.prefix(1).lowercased() + name.dropFirst()
-        case .custom(let transform): return transform(name)
+        case .custom(let transform): return transform.body(name)
         }
     }
 

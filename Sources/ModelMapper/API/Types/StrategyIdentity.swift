@@ -1,66 +1,54 @@
-// Unsafe code: a `.custom` strategy's identity is read from the bytes of the strategy value itself
-// (`withUnsafeBytes(of:)`): the closure it stores, its function and context words. Binding the payload
-// (`case .custom(let f)`) instead hands out a reabstracted copy whose context can be a temporary box,
-// whose address a later binding of another closure may reuse. Invariants:
-// - the closure is the first two words of the value in the `.custom` case (its payload; the other cases
-//   are told apart by the tag or by values the function pointer never takes), asserted by size;
-// - the identity is compared only while both strategies are alive (or, in `MetaCache`, the strategy is
-//   kept), so a context's address is not reused meanwhile.
+import Synchronization
+
+// A `.custom` strategy's identity is its box (`KeyStrategy.Transform`, `DateStrategy.Transform`), made when
+// the strategy value is made: equality is the box's identity (synthesized `Hashable` of the enums), and
+// what the library builds for a strategy is held by its box, so it goes with the strategy's last copy.
 
 extension DateStrategy {
     var isDefault: Bool {
         if case .default = self { return true }
         return false
     }
+}
 
-    /// The same case with the same argument; a `.custom` strategy only as the same closure value.
-    func isSame(as other: DateStrategy) -> Bool {
-        switch (self, other) {
-        case (.default, .default), (.iso8601, .iso8601), (.secondsSince1970, .secondsSince1970),
-             (.millisecondsSince1970, .millisecondsSince1970):
-            return true
-        case (.formatted(let a), .formatted(let b)):
-            return a == b
-        case (.custom, .custom):
-            return closureWords(of: self) == closureWords(of: other)
-        default:
-            return false
+/// What the library keeps for one custom strategy: one object per slot (the metadata built for the
+/// strategy under each combination of the options that select metadata), made on first use and held
+/// until the strategy's box goes. Bounded: at most ``count`` objects per strategy. Read without a lock.
+///
+/// `@unchecked Sendable`: the slots are atomic; the objects stored are `Sendable` (`MetaCache`), which this
+/// layer cannot name.
+final class StrategyCaches: @unchecked Sendable {
+    /// The number of slots.
+    static let count = 8
+
+    private let s0 = AtomicLazyReference<AnyObject>()
+    private let s1 = AtomicLazyReference<AnyObject>()
+    private let s2 = AtomicLazyReference<AnyObject>()
+    private let s3 = AtomicLazyReference<AnyObject>()
+    private let s4 = AtomicLazyReference<AnyObject>()
+    private let s5 = AtomicLazyReference<AnyObject>()
+    private let s6 = AtomicLazyReference<AnyObject>()
+    private let s7 = AtomicLazyReference<AnyObject>()
+
+    private func withSlot<R>(_ slot: Int, _ body: (borrowing AtomicLazyReference<AnyObject>) -> R) -> R {
+        switch slot {
+        case 0: return body(s0)
+        case 1: return body(s1)
+        case 2: return body(s2)
+        case 3: return body(s3)
+        case 4: return body(s4)
+        case 5: return body(s5)
+        case 6: return body(s6)
+        case 7: return body(s7)
+        default: preconditionFailure("a strategy cache slot out of range")
         }
     }
-}
 
-extension KeyStrategy {
-    /// The same case; a `.custom` strategy only as the same closure value.
-    static func isSame(_ a: KeyStrategy?, _ b: KeyStrategy?) -> Bool {
-        switch (a, b) {
-        case (nil, nil), (.identity?, .identity?), (.snakeCase?, .snakeCase?), (.kebabCase?, .kebabCase?),
-             (.pascalCase?, .pascalCase?), (.screamingSnakeCase?, .screamingSnakeCase?),
-             (.firstLetterLowercased?, .firstLetterLowercased?):
-            return true
-        case (.custom?, .custom?):
-            return a!.customIdentity! == b!.customIdentity!
-        default:
-            return false
-        }
-    }
-
-    /// A `.custom` strategy's closure (function and context words); nil for the other cases.
-    var customIdentity: ClosureWords? {
-        guard case .custom = self else { return nil }
-        return closureWords(of: self)
-    }
-}
-
-/// The two words of a closure value: its function and its context.
-struct ClosureWords: Hashable {
-    let function: UInt
-    let context: UInt
-}
-
-/// The closure a strategy value in its `.custom` case stores (its first two words).
-private func closureWords<Strategy>(of strategy: Strategy) -> ClosureWords {
-    assert(MemoryLayout<Strategy>.size >= 2 * MemoryLayout<UInt>.size, "a closure payload is two words")
-    return withUnsafeBytes(of: strategy) { bytes in
-        ClosureWords(function: bytes.load(as: UInt.self), context: bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
+    /// The object in `slot`, made by `make` if there is none yet (two threads may both make one; the
+    /// first stored is kept and returned to both).
+    func object(_ slot: Int, _ make: () throws(MappingError) -> AnyObject) throws(MappingError) -> AnyObject {
+        if let kept = withSlot(slot, { $0.load() }) { return kept }
+        let made = try make()
+        return withSlot(slot) { $0.storeIfNil(made) }
     }
 }
