@@ -20,6 +20,7 @@ public func buildApplication(
     store: any EventStore,
     keys: APIKeys? = nil,
     metrics: IngestMetrics = IngestMetrics(),
+    readiness: Readiness = Readiness(),
     logger: Logger = Logger(label: "IngestService"),
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
@@ -28,14 +29,41 @@ public func buildApplication(
     }
     let router = Router()
     router.add(middleware: RequestIDMiddleware())
-    IngestController(configuration: configuration, store: store, keys: keys, metrics: metrics).addRoutes(to: router)
+    IngestController(configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness)
+        .addRoutes(to: router)
     return Application(
         router: router,
+        // Hummingbird's idle timeout is a read timeout: it closes a connection that has sent no request,
+        // or no body bytes, for that long (a response being computed does not count as idle).
+        server: .http1(configuration: .init(idleTimeout: configuration.idleTimeout.map { TimeAmount($0) })),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "IngestService"),
         onServerRunning: onServerRunning,
         logger: logger)
+}
+
+/// The services that serve HTTP, in the order a service group must run them, after `store` (and `keys`):
+/// the store's readiness probe, the HTTP server, and the signal that marks the server draining on SIGTERM
+/// (last, so that it hears of the shutdown first, then waits `--shutdown-delay` before the server stops
+/// accepting).
+public func ingestServices(
+    configuration: IngestConfiguration,
+    store: any EventStore,
+    keys: APIKeys? = nil,
+    metrics: IngestMetrics = IngestMetrics(),
+    logger: Logger = Logger(label: "IngestService"),
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) throws -> [any Service] {
+    let readiness = Readiness(probeTimeout: configuration.readinessTimeout)
+    let app = try buildApplication(
+        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, logger: logger,
+        onServerRunning: onServerRunning)
+    return [
+        StoreProbe(store: store, readiness: readiness, interval: configuration.readinessInterval, logger: logger),
+        app,
+        DrainSignal(readiness: readiness, delay: configuration.shutdownDelay, logger: logger),
+    ]
 }
 
 /// Runs the store, the API keys' refresh and the HTTP server in one service group until SIGTERM or
@@ -52,9 +80,11 @@ public func runIngestService(
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: store)]
     if let events { services.append(.init(service: events)) }
     services.append(.init(service: keys))
-    let app = try buildApplication(
+    for service in try ingestServices(
         configuration: configuration, store: events ?? store, keys: keys, metrics: metrics, logger: logger)
-    services.append(.init(service: app))
+    {
+        services.append(.init(service: service))
+    }
     let group = ServiceGroup(
         configuration: ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -3,17 +3,41 @@ import Hummingbird
 import ModelMapper
 import NIOCore
 
-/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /metrics`
-/// (Prometheus text) and `GET /metrics/summary` (the counters as JSON).
+/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /health` and
+/// `GET /ready` (probes), `GET /metrics` (Prometheus text) and `GET /metrics/summary` (the counters as JSON).
 struct IngestController: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
     let keys: APIKeys?
     let metrics: IngestMetrics
+    let readiness: Readiness
+    let rateLimiter: RateLimiter?
+    let uploadSlots: UploadSlots
+
+    init(
+        configuration: IngestConfiguration, store: any EventStore, keys: APIKeys?, metrics: IngestMetrics,
+        readiness: Readiness
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.keys = keys
+        self.metrics = metrics
+        self.readiness = readiness
+        rateLimiter = configuration.rateLimit.map { RateLimiter(rate: $0) }
+        uploadSlots = UploadSlots(limit: configuration.maxUploadsPerClient)
+    }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.post("events") { request, context in try await self.postEvents(request, context: context) }
         router.post("event") { request, context in try await self.postEvent(request, context: context) }
+        // The process runs and serves HTTP: nothing else is asked (a liveness probe must not fail because
+        // the database is away, or the orchestrator restarts replicas that could not help it).
+        router.get("health") { _, _ in try Response.json(ProbeAnswer(status: "ok")) }
+        router.get("ready") { _, _ in
+            let state = self.readiness.state
+            guard state == .ready else { throw APIError.notReady(state) }
+            return try Response.json(ProbeAnswer(status: "ready"))
+        }
         router.get("metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
@@ -35,12 +59,14 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.contentTooLarge
         }
+        try admit(client)
+        defer { uploadSlots.release(client) }
         let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
         metrics.streamStarted()
         let start = ContinuousClock.now
         do {
-            let summary = try await ingestor.ingest(
-                request.body, format: format, uploadID: Self.uploadID(), client: client)
+            let uploadID = Self.uploadID()
+            let summary = try await ingestor.ingest(request.body, format: format, uploadID: uploadID, client: client)
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
             guard summary.stoppedEarly != nil else { return try Response.json(summary) }
             var stopped = summary
@@ -67,6 +93,8 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.contentTooLarge
         }
+        try admit(client)
+        defer { uploadSlots.release(client) }
         var request = request
         let body: ByteBuffer
         do {
@@ -127,10 +155,29 @@ struct IngestController: Sendable {
         throw APIError.unauthorized
     }
 
+    /// Lets a POST of `client` in, or refuses it with 429 and `Retry-After`: past `--rate-limit` (the
+    /// request still takes no slot), or with `--max-uploads-per-client` of its uploads in progress. A
+    /// request let in holds a slot until ``UploadSlots/release(_:)``.
+    func admit(_ client: String) throws {
+        if let rateLimiter, let wait = rateLimiter.take(for: client) {
+            metrics.requestRefused()
+            throw APIError.tooManyRequests("rateLimited", retryAfter: wait)
+        }
+        guard uploadSlots.acquire(client) else {
+            metrics.requestRefused()
+            throw APIError.tooManyRequests("tooManyUploads", retryAfter: 1)
+        }
+    }
+
     /// A new upload id: a random UUID, lowercased.
     static func uploadID() -> String {
         UUID().uuidString.lowercased()
     }
+}
+
+/// `GET /health` and `GET /ready`'s 200 body.
+struct ProbeAnswer: JSONMappable {
+    var status = ""
 }
 
 /// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its (client, id) was stored with
