@@ -28,6 +28,9 @@ struct APIError: HTTPResponseError {
     /// UTF-32 (JSON is UTF-8).
     static let unsupportedMediaType = APIError(status: .unsupportedMediaType, body: ErrorBody(error: "unsupportedMediaType"))
 
+    /// `Content-Encoding: gzip` whose bytes are not gzip, or that end inside a gzip member.
+    static let invalidGzip = APIError(status: .badRequest, body: ErrorBody(error: "invalidGzip"))
+
     /// Too many uploads of this client: past `--rate-limit` (then `seconds` until its next token) or
     /// `--max-uploads-per-client` at once.
     static func tooManyRequests(_ reason: String, retryAfter seconds: Int) -> APIError {

@@ -55,6 +55,11 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.unsupportedMediaType
         }
+        guard let encoding = ContentEncoding(header: request.headers[.contentEncoding]) else {
+            metrics.requestRefused()
+            throw APIError.unsupportedMediaType
+        }
+        // By Content-Length: for a gzip body, its compressed length (held to the same limit).
         if let limit = configuration.maxEventsBodySize, let length = request.contentLength, length > limit {
             metrics.requestRefused()
             throw APIError.contentTooLarge
@@ -66,7 +71,16 @@ struct IngestController: Sendable {
         let start = ContinuousClock.now
         do {
             let uploadID = Self.uploadID()
-            let summary = try await ingestor.ingest(request.body, format: format, uploadID: uploadID, client: client)
+            let summary: IngestSummary
+            switch encoding {
+            case .identity:
+                summary = try await ingestor.ingest(request.body, format: format, uploadID: uploadID, client: client)
+            case .gzip:
+                // The limits apply to the inflated bytes (and the compressed ones are held to the body limit too).
+                summary = try await ingestor.ingest(
+                    GzipBody(base: request.body, maxCompressedBytes: configuration.maxEventsBodySize), format: format,
+                    uploadID: uploadID, client: client)
+            }
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
             guard summary.stoppedEarly != nil else { return try Response.json(summary) }
             var stopped = summary
@@ -88,6 +102,10 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.unsupportedMediaType
         }
+        guard let encoding = ContentEncoding(header: request.headers[.contentEncoding]) else {
+            metrics.requestRefused()
+            throw APIError.unsupportedMediaType
+        }
         let limit = configuration.maxEventBodySize
         if let length = request.contentLength, length > limit {
             metrics.requestRefused()
@@ -95,11 +113,19 @@ struct IngestController: Sendable {
         }
         try admit(client)
         defer { uploadSlots.release(client) }
-        var request = request
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: limit)
+            switch encoding {
+            case .identity:
+                var request = request
+                body = try await request.collectBody(upTo: limit)
+            case .gzip:
+                body = try await Self.collect(GzipBody(base: request.body, maxCompressedBytes: limit), upTo: limit)
+            }
         } catch is NIOTooManyBytesError {
+            metrics.requestRefused()
+            throw APIError.contentTooLarge
+        } catch is BodyLimitError {
             metrics.requestRefused()
             throw APIError.contentTooLarge
         }
@@ -167,6 +193,17 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.tooManyRequests("tooManyUploads", retryAfter: 1)
         }
+    }
+
+    /// The whole of a (decompressed) body, at most `limit` bytes.
+    static func collect<Body: AsyncSequence>(_ body: Body, upTo limit: Int) async throws -> ByteBuffer
+    where Body.Element == ByteBuffer {
+        var collected = ByteBuffer()
+        for try await var chunk in body {
+            guard collected.readableBytes + chunk.readableBytes <= limit else { throw BodyLimitError.bodyTooLarge(limit: limit) }
+            collected.writeBuffer(&chunk)
+        }
+        return collected
     }
 
     /// A new upload id: a random UUID, lowercased.
