@@ -88,6 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
         let database = try await store.open(metrics: metrics, logger: logger)
         try await runIngestService(
             configuration: configuration, store: database, events: discard ? DiscardingStore() : nil, metrics: metrics,
-            logger: logger)
+            logger: logger,
+            // One JSON line per POST on standard error, whatever --log-level says of the other lines.
+            uploadLog: Logger(label: "IngestService.uploads") { JSONLineLogHandler(label: $0) })
     }
 }

@@ -22,6 +22,7 @@ public func buildApplication(
     metrics: IngestMetrics = IngestMetrics(),
     readiness: Readiness = Readiness(),
     logger: Logger = Logger(label: "IngestService"),
+    uploadLog: Logger? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     if let directory = configuration.deadLetterDirectory {
@@ -29,8 +30,9 @@ public func buildApplication(
     }
     let router = Router()
     router.add(middleware: RequestIDMiddleware())
-    IngestController(configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness)
-        .addRoutes(to: router)
+    IngestController(
+        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, uploadLog: uploadLog
+    ).addRoutes(to: router)
     return Application(
         router: router,
         // Hummingbird's idle timeout is a read timeout: it closes a connection that has sent no request,
@@ -53,12 +55,13 @@ public func ingestServices(
     keys: APIKeys? = nil,
     metrics: IngestMetrics = IngestMetrics(),
     logger: Logger = Logger(label: "IngestService"),
+    uploadLog: Logger? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> [any Service] {
     let readiness = Readiness(probeTimeout: configuration.readinessTimeout)
     let app = try buildApplication(
         configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, logger: logger,
-        onServerRunning: onServerRunning)
+        uploadLog: uploadLog, onServerRunning: onServerRunning)
     return [
         StoreProbe(store: store, readiness: readiness, interval: configuration.readinessInterval, logger: logger),
         app,
@@ -74,14 +77,15 @@ public func ingestServices(
 ///   the keys still come from `store`.
 public func runIngestService(
     configuration: IngestConfiguration, store: any EventStore & KeyStore, events: (any EventStore)? = nil,
-    metrics: IngestMetrics, logger: Logger
+    metrics: IngestMetrics, logger: Logger, uploadLog: Logger? = nil
 ) async throws {
     let keys = APIKeys(store: store, logger: logger)
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: store)]
     if let events { services.append(.init(service: events)) }
     services.append(.init(service: keys))
     for service in try ingestServices(
-        configuration: configuration, store: events ?? store, keys: keys, metrics: metrics, logger: logger)
+        configuration: configuration, store: events ?? store, keys: keys, metrics: metrics, logger: logger,
+        uploadLog: uploadLog)
     {
         services.append(.init(service: service))
     }

@@ -142,6 +142,48 @@ struct ProcessTests {
         }
     }
 
+    /// One JSON line per POST on standard error (issue #37, point 7), whatever `--log-level`: request id
+    /// (the `X-Request-Id` answered), route, client, status, error code, counts, bytes, upload id, duration.
+    @Test func eachUploadIsOneJSONLogLine() async throws {
+        try await SQLiteStoreTests.withDatabase { path in
+            let (body, sent) = TweetLines(corruptEvery: 10).body(lines: 100)
+            let service = try ServiceProcess(["--sqlite-path", path])
+            let upload = try await service.post("/events", body: body, key: nil)
+            let document = try await service.post("/event", body: ByteBuffer(string: TweetLines.tweet(id: 7, index: 7)), key: nil)
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(service.port)/events")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "text/plain")
+            request.body = .bytes(body)
+            let refused = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+            _ = try await refused.body.collect(upTo: 1 << 20)
+            service.signal(SIGTERM)
+            #expect(await service.exitStatus() == 0)
+
+            var lines: [String: [String: Any]] = [:]
+            for line in service.standardError().split(separator: "\n") where line.hasPrefix("{") {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["message"] as? String == "upload", let id = object["requestId"] as? String
+                else { continue }
+                lines[id] = object
+            }
+            #expect(lines.count == 3, "\(service.standardError())")
+            let firstID = try #require(upload.requestID)
+            let first = try #require(lines[firstID])
+            #expect(first["route"] as? String == "/events" && first["status"] as? Int == 200)
+            #expect(first["client"] as? String == "anonymous" && first["level"] as? String == "info")
+            #expect(first["accepted"] as? Int == sent.acceptedIDs.count && first["rejected"] as? Int == sent.rejected.count)
+            #expect(first["duplicates"] as? Int == 0 && first["conflicts"] as? Int == 0)
+            #expect(first["bytes"] as? Int == body.readableBytes && (first["uploadId"] as? String)?.count == 36)
+            #expect((first["durationSeconds"] as? Double ?? 0) > 0 && first["time"] is String)
+            let secondID = try #require(document.requestID)
+            let second = try #require(lines[secondID])
+            #expect(second["route"] as? String == "/event" && second["status"] as? Int == 200 && second["accepted"] as? Int == 1)
+            let thirdID = try #require(refused.headers["X-Request-Id"].first)
+            let third = try #require(lines[thirdID])
+            #expect(third["status"] as? Int == 415 && third["error"] as? String == "unsupportedMediaType")
+        }
+    }
+
     /// The server's peak RSS (VmHWM of the real process, reset before each upload) through a flood of
     /// 200,000 bad lines, a 300 MB JSON line and a 300 MB array element (INGEST_TEST_RECORD_MB to change
     /// the size), each between good records: under 96 MiB, and each answer and the store are right.

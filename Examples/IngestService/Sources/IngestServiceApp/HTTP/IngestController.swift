@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import ModelMapper
 import NIOCore
 
@@ -13,11 +14,13 @@ struct IngestController: Sendable {
     let readiness: Readiness
     let rateLimiter: RateLimiter?
     let uploadSlots: UploadSlots
+    let uploadLog: UploadLog?
 
     init(
         configuration: IngestConfiguration, store: any EventStore, keys: APIKeys?, metrics: IngestMetrics,
-        readiness: Readiness
+        readiness: Readiness, uploadLog: Logger? = nil
     ) {
+        self.uploadLog = uploadLog.map { UploadLog(logger: $0) }
         self.configuration = configuration
         self.store = store
         self.keys = keys
@@ -28,8 +31,12 @@ struct IngestController: Sendable {
     }
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.post("events") { request, context in try await self.postEvents(request, context: context) }
-        router.post("event") { request, context in try await self.postEvent(request, context: context) }
+        router.post("events") { request, context in
+            try await self.logged("/events", context: context) { try await self.postEvents(request, context: context, outcome: $0) }
+        }
+        router.post("event") { request, context in
+            try await self.logged("/event", context: context) { try await self.postEvent(request, context: context, uploadOutcome: $0) }
+        }
         // The process runs and serves HTTP: nothing else is asked (a liveness probe must not fail because
         // the database is away, or the orchestrator restarts replicas that could not help it).
         router.get("health") { _, _ in try Response.json(ProbeAnswer(status: "ok")) }
@@ -48,8 +55,11 @@ struct IngestController: Sendable {
 
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
     /// when a body or line limit stops the reading).
-    func postEvents(_ request: Request, context: some RequestContext) async throws -> Response {
+    func postEvents(_ request: Request, context: some RequestContext, outcome: UploadOutcome = UploadOutcome()) async throws
+        -> Response
+    {
         let client = try await authenticate(request)
+        outcome.client = client
         let contentType = request.headers[.contentType]
         guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
             metrics.requestRefused()
@@ -82,6 +92,7 @@ struct IngestController: Sendable {
                     uploadID: uploadID, client: client)
             }
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
+            outcome.summary = summary
             guard summary.stoppedEarly != nil else { return try Response.json(summary) }
             var stopped = summary
             stopped.error = "contentTooLarge"
@@ -95,8 +106,11 @@ struct IngestController: Sendable {
     }
 
     /// Decodes one document; 200 with its id, 400 with the ``MappingError`` when it cannot be decoded.
-    func postEvent(_ request: Request, context: some RequestContext) async throws -> Response {
+    func postEvent(_ request: Request, context: some RequestContext, uploadOutcome: UploadOutcome = UploadOutcome()) async throws
+        -> Response
+    {
         let client = try await authenticate(request)
+        uploadOutcome.client = client
         let contentType = request.headers[.contentType]
         guard AcceptedContent.isSingleDocument(contentType: contentType) else {
             metrics.requestRefused()
@@ -160,6 +174,12 @@ struct IngestController: Sendable {
         accepted.duplicates = outcome.duplicates
         accepted.conflicts = outcome.conflicts.count
         accepted.id = status.id
+        var summary = IngestSummary()
+        summary.accepted = outcome.inserted
+        summary.duplicates = outcome.duplicates
+        summary.conflicts = outcome.conflicts.count
+        summary.bytes = body.readableBytes
+        uploadOutcome.summary = summary
         return try Response.json(accepted)
     }
 
@@ -179,6 +199,34 @@ struct IngestController: Sendable {
         }
         metrics.requestRefused()
         throw APIError.unauthorized
+    }
+
+    /// Runs a POST route and writes its log line (``UploadLog``), whatever its answer.
+    func logged(_ route: String, context: some RequestContext, _ body: (UploadOutcome) async throws -> Response)
+        async throws -> Response
+    {
+        guard let uploadLog else { return try await body(UploadOutcome()) }
+        let outcome = UploadOutcome()
+        let start = ContinuousClock.now
+        do {
+            let response = try await body(outcome)
+            let error = response.status.code >= 400 ? outcome.summary?.error : nil
+            uploadLog.record(
+                route: route, requestID: context.id, outcome: outcome, status: response.status.code, error: error,
+                duration: ContinuousClock.now - start)
+            return response
+        } catch let error as APIError {
+            uploadLog.record(
+                route: route, requestID: context.id, outcome: outcome, status: error.status.code, error: error.body.error,
+                duration: ContinuousClock.now - start)
+            throw error
+        } catch {
+            // The client went away mid-body (or something unforeseen): answered 500 if it is still there.
+            uploadLog.record(
+                route: route, requestID: context.id, outcome: outcome, status: 500, error: "internal",
+                duration: ContinuousClock.now - start)
+            throw error
+        }
     }
 
     /// Lets a POST of `client` in, or refuses it with 429 and `Retry-After`: past `--rate-limit` (the
