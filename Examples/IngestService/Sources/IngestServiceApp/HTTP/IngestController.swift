@@ -152,11 +152,11 @@ struct IngestController: Sendable {
         do {
             status = try body.withUnsafeReadableBytes { try Status(json: $0) }
         } catch let error as MappingError {
-            metrics.add(accepted: 0, duplicates: 0, rejected: 1)
+            metrics.add(accepted: 0, duplicates: 0, rejected: 1, client: client)
             throw APIError.invalidEvent(error)
         }
         if let reason = status.unstorableReason ?? (body.containsNUL ? "the document holds a NUL byte" : nil) {
-            metrics.add(accepted: 0, duplicates: 0, rejected: 1)
+            metrics.add(accepted: 0, duplicates: 0, rejected: 1, client: client)
             throw APIError.unstorableEvent(reason)
         }
         // The document's text without the blank space around it, exactly as received otherwise.
@@ -168,7 +168,8 @@ struct IngestController: Sendable {
         let outcome: StoreOutcome
         do { outcome = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
         metrics.add(
-            accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: 0, conflicts: outcome.conflicts.count)
+            accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: 0, conflicts: outcome.conflicts.count,
+            client: client)
         var accepted = EventAccepted()
         accepted.accepted = outcome.inserted
         accepted.duplicates = outcome.duplicates
@@ -201,30 +202,29 @@ struct IngestController: Sendable {
         throw APIError.unauthorized
     }
 
-    /// Runs a POST route and writes its log line (``UploadLog``), whatever its answer.
+    /// Runs a POST route and writes its log line (``UploadLog``), whatever its answer; a 4xx answer is
+    /// counted by status (`ingest_refused_requests_total`).
     func logged(_ route: String, context: some RequestContext, _ body: (UploadOutcome) async throws -> Response)
         async throws -> Response
     {
-        guard let uploadLog else { return try await body(UploadOutcome()) }
         let outcome = UploadOutcome()
         let start = ContinuousClock.now
+        func record(_ status: Int, _ error: String?) {
+            if (400..<500).contains(status) { metrics.refused(status: status) }
+            uploadLog?.record(
+                route: route, requestID: context.id, outcome: outcome, status: status, error: error,
+                duration: ContinuousClock.now - start)
+        }
         do {
             let response = try await body(outcome)
-            let error = response.status.code >= 400 ? outcome.summary?.error : nil
-            uploadLog.record(
-                route: route, requestID: context.id, outcome: outcome, status: response.status.code, error: error,
-                duration: ContinuousClock.now - start)
+            record(response.status.code, response.status.code >= 400 ? outcome.summary?.error : nil)
             return response
         } catch let error as APIError {
-            uploadLog.record(
-                route: route, requestID: context.id, outcome: outcome, status: error.status.code, error: error.body.error,
-                duration: ContinuousClock.now - start)
+            record(error.status.code, error.body.error)
             throw error
         } catch {
             // The client went away mid-body (or something unforeseen): answered 500 if it is still there.
-            uploadLog.record(
-                route: route, requestID: context.id, outcome: outcome, status: 500, error: "internal",
-                duration: ContinuousClock.now - start)
+            record(500, "internal")
             throw error
         }
     }
