@@ -38,6 +38,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many rejected records a POST /events response lists.")
     var rejectionListLimit = 100
 
+    @Option(help: "At most this many POST requests per second per client on this replica (a token bucket holding as many): past it 429 with Retry-After (default: no limit).")
+    var rateLimit: Double?
+
+    @Option(help: "At most this many POST requests of one client in progress at once on this replica: one more is 429 with Retry-After.")
+    var maxUploadsPerClient = 4
+
+    @Option(help: "Close a connection that sends nothing (no request, or no body bytes) for this many seconds (0: never).")
+    var idleTimeout: Double = 30
+
+    @Option(help: "After SIGTERM or SIGINT, answer GET /ready with 503 for this many seconds while still serving, then stop accepting and drain.")
+    var shutdownDelay: Double = 0
+
     @Flag(help: "Keep no events: decode and count only (the baseline for load figures; API keys still come from the store).")
     var discard = false
 
@@ -53,6 +65,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-record-bytes and --max-events-bytes must be positive")
         }
         guard rejectionListLimit >= 0 else { throw ValidationError("--rejection-list-limit must not be negative") }
+        if let rateLimit, !(rateLimit > 0 && rateLimit.isFinite) {
+            throw ValidationError("--rate-limit must be a positive number of uploads per second")
+        }
+        guard maxUploadsPerClient > 0 else { throw ValidationError("--max-uploads-per-client must be positive") }
+        guard idleTimeout >= 0, idleTimeout.isFinite, shutdownDelay >= 0, shutdownDelay.isFinite else {
+            throw ValidationError("--idle-timeout and --shutdown-delay must be 0 or more seconds")
+        }
     }
 
     func run() async throws {
@@ -61,11 +80,16 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = IngestConfiguration(
             host: host, port: port, deadLetterDirectory: deadLetterDir, maxEventBodySize: maxEventBytes,
             maxEventsBodySize: maxEventsBytes, maxRecordSize: maxRecordBytes, rejectionListLimit: rejectionListLimit,
-            storeBatchSize: batchSize, allowAnonymous: allowAnonymous)
+            storeBatchSize: batchSize, allowAnonymous: allowAnonymous, rateLimit: rateLimit,
+            maxUploadsPerClient: maxUploadsPerClient,
+            idleTimeout: idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil,
+            shutdownDelay: .milliseconds(Int64(shutdownDelay * 1000)))
         let metrics = IngestMetrics()
         let database = try await store.open(metrics: metrics, logger: logger)
         try await runIngestService(
             configuration: configuration, store: database, events: discard ? DiscardingStore() : nil, metrics: metrics,
-            logger: logger)
+            logger: logger,
+            // One JSON line per POST on standard error, whatever --log-level says of the other lines.
+            uploadLog: Logger(label: "IngestService.uploads") { JSONLineLogHandler(label: $0) })
     }
 }

@@ -20,7 +20,9 @@ public func buildApplication(
     store: any EventStore,
     keys: APIKeys? = nil,
     metrics: IngestMetrics = IngestMetrics(),
+    readiness: Readiness = Readiness(),
     logger: Logger = Logger(label: "IngestService"),
+    uploadLog: Logger? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     if let directory = configuration.deadLetterDirectory {
@@ -28,14 +30,43 @@ public func buildApplication(
     }
     let router = Router()
     router.add(middleware: RequestIDMiddleware())
-    IngestController(configuration: configuration, store: store, keys: keys, metrics: metrics).addRoutes(to: router)
+    IngestController(
+        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, uploadLog: uploadLog
+    ).addRoutes(to: router)
     return Application(
         router: router,
+        // Hummingbird's idle timeout is a read timeout: it closes a connection that has sent no request,
+        // or no body bytes, for that long (a response being computed does not count as idle).
+        server: .http1(configuration: .init(idleTimeout: configuration.idleTimeout.map { TimeAmount($0) })),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "IngestService"),
         onServerRunning: onServerRunning,
         logger: logger)
+}
+
+/// The services that serve HTTP, in the order a service group must run them, after `store` (and `keys`):
+/// the store's readiness probe, the HTTP server, and the signal that marks the server draining on SIGTERM
+/// (last, so that it hears of the shutdown first, then waits `--shutdown-delay` before the server stops
+/// accepting).
+public func ingestServices(
+    configuration: IngestConfiguration,
+    store: any EventStore,
+    keys: APIKeys? = nil,
+    metrics: IngestMetrics = IngestMetrics(),
+    logger: Logger = Logger(label: "IngestService"),
+    uploadLog: Logger? = nil,
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) throws -> [any Service] {
+    let readiness = Readiness(probeTimeout: configuration.readinessTimeout)
+    let app = try buildApplication(
+        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, logger: logger,
+        uploadLog: uploadLog, onServerRunning: onServerRunning)
+    return [
+        StoreProbe(store: store, readiness: readiness, interval: configuration.readinessInterval, logger: logger),
+        app,
+        DrainSignal(readiness: readiness, delay: configuration.shutdownDelay, logger: logger),
+    ]
 }
 
 /// Runs the store, the API keys' refresh and the HTTP server in one service group until SIGTERM or
@@ -46,15 +77,18 @@ public func buildApplication(
 ///   the keys still come from `store`.
 public func runIngestService(
     configuration: IngestConfiguration, store: any EventStore & KeyStore, events: (any EventStore)? = nil,
-    metrics: IngestMetrics, logger: Logger
+    metrics: IngestMetrics, logger: Logger, uploadLog: Logger? = nil
 ) async throws {
     let keys = APIKeys(store: store, logger: logger)
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: store)]
     if let events { services.append(.init(service: events)) }
     services.append(.init(service: keys))
-    let app = try buildApplication(
-        configuration: configuration, store: events ?? store, keys: keys, metrics: metrics, logger: logger)
-    services.append(.init(service: app))
+    for service in try ingestServices(
+        configuration: configuration, store: events ?? store, keys: keys, metrics: metrics, logger: logger,
+        uploadLog: uploadLog)
+    {
+        services.append(.init(service: service))
+    }
     let group = ServiceGroup(
         configuration: ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -26,6 +26,23 @@ public struct IngestConfiguration: Sendable {
     /// is checked all the same).
     public var allowAnonymous: Bool
 
+    /// `--rate-limit`: POST requests per second per client on this replica (a token bucket holding as many);
+    /// past it 429 with `Retry-After`. Nil (the default) for none.
+    public var rateLimit: Double?
+    /// `--max-uploads-per-client`: POST requests of one client in progress at once on this replica; one
+    /// more is 429 with `Retry-After`.
+    public var maxUploadsPerClient: Int
+    /// `--idle-timeout`: a connection that sends nothing for this long (no request, or a body that
+    /// stalls) is closed; nil for never.
+    public var idleTimeout: Duration?
+    /// `--shutdown-delay`: after SIGTERM, how long `GET /ready` answers 503 while the server still takes
+    /// connections, before it stops accepting and drains.
+    public var shutdownDelay: Duration
+    /// How often the store is probed for `GET /ready`, and how long a probe may take before the store
+    /// counts as not answering.
+    public var readinessInterval: Duration
+    public var readinessTimeout: Duration
+
     /// The client of the records posted without a key under ``allowAnonymous``.
     public static let anonymousClient = "anonymous"
 
@@ -39,7 +56,13 @@ public struct IngestConfiguration: Sendable {
         rejectionListLimit: Int = 100,
         readChunkSize: Int = 256 << 10,
         storeBatchSize: Int = 1024,
-        allowAnonymous: Bool = false
+        allowAnonymous: Bool = false,
+        rateLimit: Double? = nil,
+        maxUploadsPerClient: Int = 4,
+        idleTimeout: Duration? = .seconds(30),
+        shutdownDelay: Duration = .zero,
+        readinessInterval: Duration = .seconds(1),
+        readinessTimeout: Duration = .seconds(2)
     ) {
         self.host = host
         self.port = port
@@ -51,5 +74,11 @@ public struct IngestConfiguration: Sendable {
         self.readChunkSize = readChunkSize
         self.storeBatchSize = storeBatchSize
         self.allowAnonymous = allowAnonymous
+        self.rateLimit = rateLimit
+        self.maxUploadsPerClient = maxUploadsPerClient
+        self.idleTimeout = idleTimeout
+        self.shutdownDelay = shutdownDelay
+        self.readinessInterval = readinessInterval
+        self.readinessTimeout = readinessTimeout
     }
 }

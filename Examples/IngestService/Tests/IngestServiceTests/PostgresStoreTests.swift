@@ -339,6 +339,18 @@ final class DatabaseBreaker: @unchecked Sendable {
         lock.withLock { self.locker = nil }
     }
 
+    /// Makes the database refuse new connections and ends every session in it (as a failover or an
+    /// administrator would): the service's pool loses its connections and cannot open new ones.
+    func takeAway() async throws {
+        let database = self.database
+        _ = try await TestPostgres.withAdmin(url) { admin in
+            try await admin.query(PostgresQuery(unsafeSQL: "ALTER DATABASE \(database) ALLOW_CONNECTIONS false"), logger: testLogger)
+            try await admin.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(database)", logger: testLogger)
+        }
+        lock.withLock { _broke = true }
+    }
+
     /// Lets connections in again and drops the lock if it is still held.
     func restore() async throws {
         if let locker = lock.withLock({ () -> PostgresConnection? in defer { locker = nil }; return locker }) {

@@ -93,6 +93,97 @@ struct ProcessTests {
         }
     }
 
+    /// `--shutdown-delay 2`: on SIGTERM, `GET /ready` answers 503 `draining` at once while the server
+    /// still takes new connections (and `GET /health` is 200); after the delay it stops accepting; the
+    /// upload in flight through all of it is answered 200 with every record; exit 0.
+    @Test func readyIs503WhileSIGTERMDrains() async throws {
+        try await SQLiteStoreTests.withDatabase { path in
+            let (body, sent) = TweetLines(corruptEvery: 0).body(lines: 3000)
+            let service = try ServiceProcess(["--sqlite-path", path, "--batch-size", "200", "--shutdown-delay", "2"])
+            var ready = try await service.get("/ready")
+            for _ in 0..<100 where ready.status != 200 {
+                try await Task.sleep(for: .milliseconds(50))
+                ready = try await service.get("/ready")
+            }
+            #expect(ready.status == 200)
+            let signalled = ContinuousClock.now
+            let observed = DrainObservations()
+            let slowBody = AsyncStream<ByteBuffer> { continuation in
+                Task {
+                    var rest = body
+                    var chunks = 0
+                    while let chunk = rest.readSlice(length: min(16_384, rest.readableBytes)), chunk.readableBytes > 0 {
+                        continuation.yield(chunk)
+                        chunks += 1
+                        if chunks == 50 {
+                            service.signal(SIGTERM)
+                            try? await Task.sleep(for: .milliseconds(300))
+                            observed.ready = try? await service.get("/ready")
+                            observed.health = try? await service.get("/health")
+                            try? await Task.sleep(for: .milliseconds(2700))
+                            observed.refusedAfterDelay = (try? RawClient(port: service.port)) == nil
+                        }
+                        try? await Task.sleep(for: .milliseconds(5))
+                    }
+                    continuation.finish()
+                }
+            }
+            let summary = try await service.postEvents(stream: slowBody)
+            #expect(ContinuousClock.now - signalled > .seconds(3), "the upload outlasted the delay")
+            #expect(observed.ready?.status == 503 && observed.ready?.body.contains(#""error":"draining""#) == true,
+                "\(String(describing: observed.ready))")
+            #expect(observed.health?.status == 200)
+            #expect(observed.refusedAfterDelay, "a new connection was taken after the shutdown delay")
+            #expect(summary.accepted == sent.acceptedIDs.count)
+            #expect(await service.exitStatus() == 0)
+            let database = try await TestDatabase(path: path)
+            #expect(try await database.events().map(\.id) == sent.acceptedIDs)
+            try await database.close()
+        }
+    }
+
+    /// One JSON line per POST on standard error (issue #37, point 7), whatever `--log-level`: request id
+    /// (the `X-Request-Id` answered), route, client, status, error code, counts, bytes, upload id, duration.
+    @Test func eachUploadIsOneJSONLogLine() async throws {
+        try await SQLiteStoreTests.withDatabase { path in
+            let (body, sent) = TweetLines(corruptEvery: 10).body(lines: 100)
+            let service = try ServiceProcess(["--sqlite-path", path])
+            let upload = try await service.post("/events", body: body, key: nil)
+            let document = try await service.post("/event", body: ByteBuffer(string: TweetLines.tweet(id: 7, index: 7)), key: nil)
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(service.port)/events")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "text/plain")
+            request.body = .bytes(body)
+            let refused = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+            _ = try await refused.body.collect(upTo: 1 << 20)
+            service.signal(SIGTERM)
+            #expect(await service.exitStatus() == 0)
+
+            var lines: [String: [String: Any]] = [:]
+            for line in service.standardError().split(separator: "\n") where line.hasPrefix("{") {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["message"] as? String == "upload", let id = object["requestId"] as? String
+                else { continue }
+                lines[id] = object
+            }
+            #expect(lines.count == 3, "\(service.standardError())")
+            let firstID = try #require(upload.requestID)
+            let first = try #require(lines[firstID])
+            #expect(first["route"] as? String == "/events" && first["status"] as? Int == 200)
+            #expect(first["client"] as? String == "anonymous" && first["level"] as? String == "info")
+            #expect(first["accepted"] as? Int == sent.acceptedIDs.count && first["rejected"] as? Int == sent.rejected.count)
+            #expect(first["duplicates"] as? Int == 0 && first["conflicts"] as? Int == 0)
+            #expect(first["bytes"] as? Int == body.readableBytes && (first["uploadId"] as? String)?.count == 36)
+            #expect((first["durationSeconds"] as? Double ?? 0) > 0 && first["time"] is String)
+            let secondID = try #require(document.requestID)
+            let second = try #require(lines[secondID])
+            #expect(second["route"] as? String == "/event" && second["status"] as? Int == 200 && second["accepted"] as? Int == 1)
+            let thirdID = try #require(refused.headers["X-Request-Id"].first)
+            let third = try #require(lines[thirdID])
+            #expect(third["status"] as? Int == 415 && third["error"] as? String == "unsupportedMediaType")
+        }
+    }
+
     /// The server's peak RSS (VmHWM of the real process, reset before each upload) through a flood of
     /// 200,000 bad lines, a 300 MB JSON line and a 300 MB array element (INGEST_TEST_RECORD_MB to change
     /// the size), each between good records: under 96 MiB, and each answer and the store are right.
@@ -158,6 +249,25 @@ struct ProcessTests {
             #expect(status == 2, "\(url): exit \(status)")
             #expect(service.standardError().contains(message), "\(url): \(service.standardError())")
         }
+    }
+}
+
+final class DrainObservations: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _ready: (status: Int, body: String)?
+    private var _health: (status: Int, body: String)?
+    private var _refused = false
+    var ready: (status: Int, body: String)? {
+        get { lock.withLock { _ready } }
+        set { lock.withLock { _ready = newValue } }
+    }
+    var health: (status: Int, body: String)? {
+        get { lock.withLock { _health } }
+        set { lock.withLock { _health = newValue } }
+    }
+    var refusedAfterDelay: Bool {
+        get { lock.withLock { _refused } }
+        set { lock.withLock { _refused = newValue } }
     }
 }
 
@@ -264,6 +374,15 @@ final class ServiceProcess: @unchecked Sendable {
         return (
             Int(response.status.code), response.headers["WWW-Authenticate"].first, response.headers["X-Request-Id"].first,
             String(buffer: bytes))
+    }
+
+    /// `GET path` on a new connection.
+    func get(_ path: String) async throws -> (status: Int, body: String) {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.headers.add(name: "Connection", value: "close")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        return (Int(response.status.code), String(buffer: bytes))
     }
 
     func postEvents(_ body: ByteBuffer) async throws -> IngestSummary {

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// A blocking TCP client that can misbehave: send part of a request and hang up.
-final class RawClient {
+final class RawClient: @unchecked Sendable {
     private let fd: Int32
 
     init(port: Int) throws {
@@ -48,10 +48,36 @@ final class RawClient {
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
+    /// Reads until the server closes the connection or `timeout` passes (blocking: call it off the
+    /// cooperative pool, see ``offThread(_:)``): the bytes read, and whether the server closed it.
+    func readUntilClosed(timeout: Duration) -> (bytes: [UInt8], closed: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return (bytes, false) }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000) + 1
+            guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return (bytes, true) }  // closed (FIN) or reset
+            bytes += buffer.prefix(n)
+        }
+    }
+
     /// Closes the connection at once (RST rather than FIN, as a crashed client would).
     func abort() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         shutdown(fd, Int32(SHUT_RDWR))
+    }
+}
+
+/// Runs blocking `work` on a thread of its own, so that it holds none of the cooperative pool's threads
+/// (two on this machine), which the in-process server's handlers need.
+func offThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
     }
 }

@@ -41,7 +41,8 @@ struct StreamingTests {
 
     /// Several uploads at once: each answer, store order and dead-letter file is that upload's own.
     @Test func concurrentClients() async throws {
-        try await TestServer.with { server in
+        // Six uploads of one client at once: past the default cap of 4 (CapacityTests tests the cap).
+        try await TestServer.with({ $0.maxUploadsPerClient = 8 }) { server in
             let clients = 6
             let results = try await withThrowingTaskGroup(of: (Int, IngestSummary, ExpectedRecords).self) { group in
                 for client in 0..<clients {

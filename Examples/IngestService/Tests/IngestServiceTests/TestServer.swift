@@ -38,13 +38,13 @@ struct TestServer: Sendable {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "IngestServiceTests")
         logger.logLevel = .error
-        let app = try buildApplication(
+        let served = try ingestServices(
             configuration: configuration, store: store, keys: keys, metrics: metrics, logger: logger,
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             })
-        let members: [any Service] = [store] + (keys.map { [$0] } ?? []) + [app]
+        let members: [any Service] = [store] + (keys.map { [$0] } ?? []) + served
         var group = ServiceGroupConfiguration(services: members, logger: logger)
         // A stop that does not come is a crash with a message, not a test run that never ends.
         group.maximumGracefulShutdownDuration = .seconds(60)
@@ -71,12 +71,13 @@ struct TestServer: Sendable {
     /// POSTs `body` and returns the status and body.
     func post(
         _ path: String, contentType: String?, body: HTTPClientRequest.Body, key: String? = nil,
-        timeout: TimeAmount = .seconds(600)
+        headers: [(String, String)] = [], timeout: TimeAmount = .seconds(600)
     ) async throws -> HTTPReply {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = .POST
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        request.headers.add(contentsOf: headers)
         request.body = body
         return try await send(request, timeout: timeout)
     }
@@ -90,7 +91,7 @@ struct TestServer: Sendable {
         let body = try await response.body.collect(upTo: 64 << 20)
         return HTTPReply(
             status: Int(response.status.code), body: Array(body.readableBytesView),
-            requestID: response.headers["X-Request-Id"].first)
+            requestID: response.headers["X-Request-Id"].first, retryAfter: response.headers["Retry-After"].first)
     }
 
     /// POSTs a JSON Lines body to /events and decodes the summary (failing unless the status is 200).
@@ -118,7 +119,13 @@ struct HTTPReply: Sendable {
     let status: Int
     let body: [UInt8]
     var requestID: String? = nil
+    var retryAfter: String? = nil
     var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The `error` of an error body.
+    var error: String? {
+        ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any])?["error"] as? String
+    }
 
     /// The keys of a JSON object body.
     var keys: Set<String> {

@@ -28,6 +28,23 @@ struct APIError: HTTPResponseError {
     /// UTF-32 (JSON is UTF-8).
     static let unsupportedMediaType = APIError(status: .unsupportedMediaType, body: ErrorBody(error: "unsupportedMediaType"))
 
+    /// `Content-Encoding: gzip` whose bytes are not gzip, or that end inside a gzip member.
+    static let invalidGzip = APIError(status: .badRequest, body: ErrorBody(error: "invalidGzip"))
+
+    /// Too many uploads of this client: past `--rate-limit` (then `seconds` until its next token) or
+    /// `--max-uploads-per-client` at once.
+    static func tooManyRequests(_ reason: String, retryAfter seconds: Int) -> APIError {
+        APIError(status: .tooManyRequests, body: ErrorBody(error: reason), headers: [.retryAfter: "\(seconds)"])
+    }
+
+    /// `GET /ready` while the store does not answer or the server drains.
+    static func notReady(_ state: Readiness.State) -> APIError {
+        APIError(status: .serviceUnavailable, body: ErrorBody(error: state == .draining ? "draining" : "storeUnavailable"))
+    }
+
+    /// The `Retry-After` of a 503 for a store that failed: a few readiness probes' time.
+    static let storeRetryAfterSeconds = 5
+
     static let contentTooLarge = APIError(status: .contentTooLarge, body: ErrorBody(error: "contentTooLarge"))
 
     static func invalidEvent(_ error: MappingError) -> APIError {
@@ -45,6 +62,7 @@ struct APIError: HTTPResponseError {
     static func storeFailed(_ error: any Error) -> APIError {
         APIError(
             status: .serviceUnavailable, body: ErrorBody(error: "storeUnavailable"),
+            headers: [.retryAfter: "\(storeRetryAfterSeconds)"],
             detail: "the events could not be stored: \(String(reflecting: error))")
     }
 

@@ -1,19 +1,50 @@
 import Foundation
 import Hummingbird
+import Logging
 import ModelMapper
 import NIOCore
 
-/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /metrics`
-/// (Prometheus text) and `GET /metrics/summary` (the counters as JSON).
+/// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /health` and
+/// `GET /ready` (probes), `GET /metrics` (Prometheus text) and `GET /metrics/summary` (the counters as JSON).
 struct IngestController: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
     let keys: APIKeys?
     let metrics: IngestMetrics
+    let readiness: Readiness
+    let rateLimiter: RateLimiter?
+    let uploadSlots: UploadSlots
+    let uploadLog: UploadLog?
+
+    init(
+        configuration: IngestConfiguration, store: any EventStore, keys: APIKeys?, metrics: IngestMetrics,
+        readiness: Readiness, uploadLog: Logger? = nil
+    ) {
+        self.uploadLog = uploadLog.map { UploadLog(logger: $0) }
+        self.configuration = configuration
+        self.store = store
+        self.keys = keys
+        self.metrics = metrics
+        self.readiness = readiness
+        rateLimiter = configuration.rateLimit.map { RateLimiter(rate: $0) }
+        uploadSlots = UploadSlots(limit: configuration.maxUploadsPerClient)
+    }
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.post("events") { request, context in try await self.postEvents(request, context: context) }
-        router.post("event") { request, context in try await self.postEvent(request, context: context) }
+        router.post("events") { request, context in
+            try await self.logged("/events", context: context) { try await self.postEvents(request, context: context, outcome: $0) }
+        }
+        router.post("event") { request, context in
+            try await self.logged("/event", context: context) { try await self.postEvent(request, context: context, uploadOutcome: $0) }
+        }
+        // The process runs and serves HTTP: nothing else is asked (a liveness probe must not fail because
+        // the database is away, or the orchestrator restarts replicas that could not help it).
+        router.get("health") { _, _ in try Response.json(ProbeAnswer(status: "ok")) }
+        router.get("ready") { _, _ in
+            let state = self.readiness.state
+            guard state == .ready else { throw APIError.notReady(state) }
+            return try Response.json(ProbeAnswer(status: "ready"))
+        }
         router.get("metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
@@ -24,24 +55,44 @@ struct IngestController: Sendable {
 
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
     /// when a body or line limit stops the reading).
-    func postEvents(_ request: Request, context: some RequestContext) async throws -> Response {
+    func postEvents(_ request: Request, context: some RequestContext, outcome: UploadOutcome = UploadOutcome()) async throws
+        -> Response
+    {
         let client = try await authenticate(request)
+        outcome.client = client
         let contentType = request.headers[.contentType]
         guard let format = AcceptedContent.streamFormat(contentType: contentType) else {
             metrics.requestRefused()
             throw APIError.unsupportedMediaType
         }
+        guard let encoding = ContentEncoding(header: request.headers[.contentEncoding]) else {
+            metrics.requestRefused()
+            throw APIError.unsupportedMediaType
+        }
+        // By Content-Length: for a gzip body, its compressed length (held to the same limit).
         if let limit = configuration.maxEventsBodySize, let length = request.contentLength, length > limit {
             metrics.requestRefused()
             throw APIError.contentTooLarge
         }
+        try admit(client)
+        defer { uploadSlots.release(client) }
         let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
         metrics.streamStarted()
         let start = ContinuousClock.now
         do {
-            let summary = try await ingestor.ingest(
-                request.body, format: format, uploadID: Self.uploadID(), client: client)
+            let uploadID = Self.uploadID()
+            let summary: IngestSummary
+            switch encoding {
+            case .identity:
+                summary = try await ingestor.ingest(request.body, format: format, uploadID: uploadID, client: client)
+            case .gzip:
+                // The limits apply to the inflated bytes (and the compressed ones are held to the body limit too).
+                summary = try await ingestor.ingest(
+                    GzipBody(base: request.body, maxCompressedBytes: configuration.maxEventsBodySize), format: format,
+                    uploadID: uploadID, client: client)
+            }
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
+            outcome.summary = summary
             guard summary.stoppedEarly != nil else { return try Response.json(summary) }
             var stopped = summary
             stopped.error = "contentTooLarge"
@@ -55,10 +106,17 @@ struct IngestController: Sendable {
     }
 
     /// Decodes one document; 200 with its id, 400 with the ``MappingError`` when it cannot be decoded.
-    func postEvent(_ request: Request, context: some RequestContext) async throws -> Response {
+    func postEvent(_ request: Request, context: some RequestContext, uploadOutcome: UploadOutcome = UploadOutcome()) async throws
+        -> Response
+    {
         let client = try await authenticate(request)
+        uploadOutcome.client = client
         let contentType = request.headers[.contentType]
         guard AcceptedContent.isSingleDocument(contentType: contentType) else {
+            metrics.requestRefused()
+            throw APIError.unsupportedMediaType
+        }
+        guard let encoding = ContentEncoding(header: request.headers[.contentEncoding]) else {
             metrics.requestRefused()
             throw APIError.unsupportedMediaType
         }
@@ -67,11 +125,21 @@ struct IngestController: Sendable {
             metrics.requestRefused()
             throw APIError.contentTooLarge
         }
-        var request = request
+        try admit(client)
+        defer { uploadSlots.release(client) }
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: limit)
+            switch encoding {
+            case .identity:
+                var request = request
+                body = try await request.collectBody(upTo: limit)
+            case .gzip:
+                body = try await Self.collect(GzipBody(base: request.body, maxCompressedBytes: limit), upTo: limit)
+            }
         } catch is NIOTooManyBytesError {
+            metrics.requestRefused()
+            throw APIError.contentTooLarge
+        } catch is BodyLimitError {
             metrics.requestRefused()
             throw APIError.contentTooLarge
         }
@@ -84,11 +152,11 @@ struct IngestController: Sendable {
         do {
             status = try body.withUnsafeReadableBytes { try Status(json: $0) }
         } catch let error as MappingError {
-            metrics.add(accepted: 0, duplicates: 0, rejected: 1)
+            metrics.add(accepted: 0, duplicates: 0, rejected: 1, client: client)
             throw APIError.invalidEvent(error)
         }
         if let reason = status.unstorableReason ?? (body.containsNUL ? "the document holds a NUL byte" : nil) {
-            metrics.add(accepted: 0, duplicates: 0, rejected: 1)
+            metrics.add(accepted: 0, duplicates: 0, rejected: 1, client: client)
             throw APIError.unstorableEvent(reason)
         }
         // The document's text without the blank space around it, exactly as received otherwise.
@@ -100,12 +168,19 @@ struct IngestController: Sendable {
         let outcome: StoreOutcome
         do { outcome = try await store.store(batch) } catch { throw APIError.storeFailed(error) }
         metrics.add(
-            accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: 0, conflicts: outcome.conflicts.count)
+            accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: 0, conflicts: outcome.conflicts.count,
+            client: client)
         var accepted = EventAccepted()
         accepted.accepted = outcome.inserted
         accepted.duplicates = outcome.duplicates
         accepted.conflicts = outcome.conflicts.count
         accepted.id = status.id
+        var summary = IngestSummary()
+        summary.accepted = outcome.inserted
+        summary.duplicates = outcome.duplicates
+        summary.conflicts = outcome.conflicts.count
+        summary.bytes = body.readableBytes
+        uploadOutcome.summary = summary
         return try Response.json(accepted)
     }
 
@@ -127,10 +202,67 @@ struct IngestController: Sendable {
         throw APIError.unauthorized
     }
 
+    /// Runs a POST route and writes its log line (``UploadLog``), whatever its answer; a 4xx answer is
+    /// counted by status (`ingest_refused_requests_total`).
+    func logged(_ route: String, context: some RequestContext, _ body: (UploadOutcome) async throws -> Response)
+        async throws -> Response
+    {
+        let outcome = UploadOutcome()
+        let start = ContinuousClock.now
+        func record(_ status: Int, _ error: String?) {
+            if (400..<500).contains(status) { metrics.refused(status: status) }
+            uploadLog?.record(
+                route: route, requestID: context.id, outcome: outcome, status: status, error: error,
+                duration: ContinuousClock.now - start)
+        }
+        do {
+            let response = try await body(outcome)
+            record(response.status.code, response.status.code >= 400 ? outcome.summary?.error : nil)
+            return response
+        } catch let error as APIError {
+            record(error.status.code, error.body.error)
+            throw error
+        } catch {
+            // The client went away mid-body (or something unforeseen): answered 500 if it is still there.
+            record(500, "internal")
+            throw error
+        }
+    }
+
+    /// Lets a POST of `client` in, or refuses it with 429 and `Retry-After`: past `--rate-limit` (the
+    /// request still takes no slot), or with `--max-uploads-per-client` of its uploads in progress. A
+    /// request let in holds a slot until ``UploadSlots/release(_:)``.
+    func admit(_ client: String) throws {
+        if let rateLimiter, let wait = rateLimiter.take(for: client) {
+            metrics.requestRefused()
+            throw APIError.tooManyRequests("rateLimited", retryAfter: wait)
+        }
+        guard uploadSlots.acquire(client) else {
+            metrics.requestRefused()
+            throw APIError.tooManyRequests("tooManyUploads", retryAfter: 1)
+        }
+    }
+
+    /// The whole of a (decompressed) body, at most `limit` bytes.
+    static func collect<Body: AsyncSequence>(_ body: Body, upTo limit: Int) async throws -> ByteBuffer
+    where Body.Element == ByteBuffer {
+        var collected = ByteBuffer()
+        for try await var chunk in body {
+            guard collected.readableBytes + chunk.readableBytes <= limit else { throw BodyLimitError.bodyTooLarge(limit: limit) }
+            collected.writeBuffer(&chunk)
+        }
+        return collected
+    }
+
     /// A new upload id: a random UUID, lowercased.
     static func uploadID() -> String {
         UUID().uuidString.lowercased()
     }
+}
+
+/// `GET /health` and `GET /ready`'s 200 body.
+struct ProbeAnswer: JSONMappable {
+    var status = ""
 }
 
 /// The answer to a good `POST /event`: 1 accepted, or 1 duplicate when its (client, id) was stored with

@@ -52,7 +52,7 @@ struct StreamIngestor: Sendable {
             for event in conflicts { rejections.addConflict(event) }
             metrics.add(
                 accepted: outcome.inserted, duplicates: outcome.duplicates, rejected: inFlightRejected,
-                conflicts: conflicts.count)
+                conflicts: conflicts.count, client: client)
             if let deadLetters {
                 do { try deadLetters.checkHealth() } catch { throw APIError.deadLetterFailed(error) }
             }

@@ -30,10 +30,12 @@ public final class IngestMetrics: Sendable {
 
     /// The Prometheus registry `GET /metrics` prints.
     public let registry: PrometheusCollectorRegistry
-    private let accepted: CoreMetrics.Counter
-    private let duplicate: CoreMetrics.Counter
-    private let rejected: CoreMetrics.Counter
-    private let conflict: CoreMetrics.Counter
+    private let factory: PrometheusMetricsFactory
+    /// `ingest_records_total{client,outcome}`: the four outcomes' counters of each client, made at its
+    /// first records. Clients are known keys' (and `anonymous`), so the label set is bounded.
+    private let recordCounters = NIOLockedValueBox<[String: [CoreMetrics.Counter]]>([:])
+    /// `ingest_refused_requests_total{status}`: POST requests answered 4xx, by status.
+    private let refusedCounters = NIOLockedValueBox<[Int: CoreMetrics.Counter]>([:])
     private let bytes: CoreMetrics.Counter
     private let uploadsOK: CoreMetrics.Counter
     private let uploadsFailed: CoreMetrics.Counter
@@ -62,10 +64,7 @@ public final class IngestMetrics: Sendable {
             ],
         ]
         factory.valueHistogramBuckets = ["ingest_store_batch_records": [1, 10, 100, 250, 500, 1000, 2000, 5000]]
-        accepted = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "accepted")], factory: factory)
-        duplicate = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "duplicate")], factory: factory)
-        rejected = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "rejected")], factory: factory)
-        conflict = CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("outcome", "conflict")], factory: factory)
+        self.factory = factory
         bytes = CoreMetrics.Counter(label: "ingest_received_bytes_total", factory: factory)
         uploadsOK = CoreMetrics.Counter(label: "ingest_requests_total", dimensions: [("result", "ok")], factory: factory)
         uploadsFailed = CoreMetrics.Counter(label: "ingest_requests_total", dimensions: [("result", "failed")], factory: factory)
@@ -112,17 +111,35 @@ public final class IngestMetrics: Sendable {
         bytes.increment(by: n)
     }
 
-    func add(accepted a: Int, duplicates d: Int, rejected r: Int, conflicts c: Int = 0) {
+    func add(accepted a: Int, duplicates d: Int, rejected r: Int, conflicts c: Int = 0, client: String) {
         counters.withLockedValue {
             $0.recordsAccepted += a
             $0.recordsDuplicate += d
             $0.recordsRejected += r
             $0.recordsConflict += c
         }
-        if a > 0 { accepted.increment(by: a) }
-        if d > 0 { duplicate.increment(by: d) }
-        if r > 0 { rejected.increment(by: r) }
-        if c > 0 { conflict.increment(by: c) }
+        let factory = self.factory
+        let outcomes = recordCounters.withLockedValue { counters in
+            if let made = counters[client] { return made }
+            let made = ["accepted", "duplicate", "rejected", "conflict"].map {
+                CoreMetrics.Counter(label: "ingest_records_total", dimensions: [("client", client), ("outcome", $0)], factory: factory)
+            }
+            counters[client] = made
+            return made
+        }
+        for (counter, n) in zip(outcomes, [a, d, r, c]) where n > 0 { counter.increment(by: n) }
+    }
+
+    /// A POST answered with a 4xx `status` (401, 400, 413, 415, 429).
+    func refused(status: Int) {
+        let factory = self.factory
+        refusedCounters.withLockedValue { counters in
+            let counter =
+                counters[status]
+                ?? CoreMetrics.Counter(label: "ingest_refused_requests_total", dimensions: [("status", "\(status)")], factory: factory)
+            counters[status] = counter
+            return counter
+        }.increment()
     }
 
     /// One store transaction: its events and rejected records, and how long it took.

@@ -15,6 +15,15 @@ public protocol EventStore: Service {
     /// - Returns: how many of the batch's events were newly stored, duplicates and conflicts.
     /// - Throws: when the batch was not committed (then none of it is stored).
     func store(_ batch: StoreBatch) async throws -> StoreOutcome
+
+    /// Checks that the store could take a batch now (the readiness probe behind `GET /ready`): returns
+    /// when it answers, throws when it does not.
+    func ping() async throws
+}
+
+extension EventStore {
+    /// A store that keeps nothing of its own (the discarding store, test stores) always answers.
+    public func ping() async throws {}
 }
 
 /// One transaction's worth of an upload.

@@ -123,6 +123,17 @@ public final class PostgresStore: EventStore {
         }
     }
 
+    /// `SELECT 1` on a pooled connection, within 2 s (or the store's timeout if shorter): the server
+    /// answers and the pool can lend a connection.
+    public func ping() async throws {
+        let logger = self.logger
+        try await withDeadline(min(timeout, .seconds(2)), "the readiness probe") {
+            try await self.client.withConnection { connection in
+                for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+            }
+        }
+    }
+
     /// `BEGIN`, `body`, `COMMIT`. When the server refuses a statement with an `ERROR` (a constraint, a
     /// value it will not take) the session is alive and only its transaction aborted: it is rolled back
     /// and the connection goes back to the pool, so a failing statement does not cost a connection per

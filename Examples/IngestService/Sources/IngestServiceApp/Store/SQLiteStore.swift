@@ -90,6 +90,16 @@ public final class SQLiteStore: EventStore {
         }
     }
 
+    /// Takes the write lock and lets it go (`BEGIN IMMEDIATE`, `ROLLBACK`), as a batch would take it: in
+    /// its turn among the batches, and failing like one (after the 5 s busy timeout) while another
+    /// process holds the file's write lock, or when the file cannot be written.
+    public func ping() async throws {
+        try await writer.withLock {
+            _ = try await self.connection.query("BEGIN IMMEDIATE")
+            _ = try await self.connection.query("ROLLBACK")
+        }
+    }
+
     /// The stored `raw` bytes of these ids of `client` (to tell duplicates from conflicts).
     private func storedRaw(client: String, ids: Set<Int64>) async throws -> [Int64: ByteBuffer] {
         var stored: [Int64: ByteBuffer] = [:]
