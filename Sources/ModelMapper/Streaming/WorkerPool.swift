@@ -448,6 +448,10 @@ final class WorkerPool<Job, Output> {
             while true {
                 var outcome: Result<R, any Error>? = nil
                 await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
+                    // Once the continuation is stored and the mutex released, a worker may resume the task,
+                    // which goes on (and writes `outcome` of its next round) on another thread while this
+                    // closure is still returning: after `unlock()` the closure reads only its own locals.
+                    var resumesItself = true
                     monitor.lock()
                     do {
                         if let value = try check() {
@@ -455,12 +459,13 @@ final class WorkerPool<Job, Output> {
                         } else {
                             assert(consumerWaiter == nil, "one consumer at a time")
                             consumerWaiter = continuation
+                            resumesItself = false
                         }
                     } catch {
                         outcome = .failure(error)
                     }
                     monitor.unlock()
-                    if outcome != nil { continuation.resume() }
+                    if resumesItself { continuation.resume() }
                 }
                 if let outcome { return try outcome.get() }
             }
