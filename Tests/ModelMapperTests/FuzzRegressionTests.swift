@@ -453,6 +453,9 @@ enum FuzzTargets {
             if !bad.isEmpty { throw FuzzFailure("invalid-value handler got other kinds: \(bad)") }
         }
 
+        // Nested class models, shared class defaults, two threads at once (FuzzSharingTarget.swift)
+        try sharing(bytes, seed: seed, &outcomes)
+
         // Streaming
         try streaming(bytes, seed: seed, &outcomes)
     }
