@@ -1302,6 +1302,10 @@ final class FuzzRegressionTests: XCTestCase {
             "required.json": ["Codable FZCRequired.default": "ok", "Codable FZCRequired.snake": "ok"],
             "inners.json": ["Codable Array<FZCInner>.default": "ok", "Codable Array<FZCInner>.snake": "ok"],
             "shapes.json": ["Codable Dictionary<String, FZCShape>.default": "ok", "Codable Dictionary<String, FZCShape>.snake": "ok"],
+            // FuzzSharingTarget.swift's models: class models nested and shared as defaults, decoded and updated.
+            "profile.json": ["FZProfile.lenient": "ok", "FZProfile.strict": "ok", "Codable FZCWrapper": "ok",
+                             "Codable FZCProfile.default": "ok"],
+            "profile-defaults.json": ["FZProfile.lenient": "ok", "Codable FZCWrapper": "ok", "Codable FZCProfile.default": "ok"],
         ]
         for (name, outcomes) in expected {
             let bytes = try [UInt8](Data(contentsOf: seeds.appendingPathComponent(name)))
