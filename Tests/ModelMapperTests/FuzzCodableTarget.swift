@@ -224,7 +224,10 @@ extension FuzzTargets {
             try codableCase(FZCRequired.self, bytes, keysName, keys, valid, comparable, &outcomes)
             try codableCase([FZCInner].self, bytes, keysName, keys, valid, comparable, &outcomes)
             try codableCase([String: FZCShape].self, bytes, keysName, keys, valid, comparable, &outcomes)
+            try codableCase(FZCProfile.self, bytes, keysName, keys, valid, comparable, &outcomes)
         }
+        // Class instances, a shared class default, two threads at once (FuzzSharingTarget.swift)
+        try codableSharing(bytes, &outcomes)
     }
 
     /// The coding paths (rendered as by `renderedPath`) of the Swift dictionaries in each type: JSONDecoder
@@ -233,6 +236,7 @@ extension FuzzTargets {
     static func unorderedContainers(_ type: Any.Type) -> [String] {
         if type == FZCAll.self { return [".dict", ".innerDict", ".intKeyed"] }
         if type == [String: FZCShape].self { return [""] }
+        if type == FZCProfile.self { return [".byKey"] }
         return []
     }
 

@@ -453,6 +453,9 @@ enum FuzzTargets {
             if !bad.isEmpty { throw FuzzFailure("invalid-value handler got other kinds: \(bad)") }
         }
 
+        // Nested class models, shared class defaults, two threads at once (FuzzSharingTarget.swift)
+        try sharing(bytes, seed: seed, &outcomes)
+
         // Streaming
         try streaming(bytes, seed: seed, &outcomes)
     }
@@ -1087,6 +1090,11 @@ private let fuzzRegressionExpectations: [String: [String: String]] = [
         "JSONValue": "ok", "[FZLeaf].lenient": "invalidValue", "[FZLeaf].custom": "invalidValue",
         "[FZLeaf].strict": "typeMismatch",
     ],
+    // `update(json:)` of a value whose Optional class model is nil, or whose dictionary lacks the key: the new
+    // FZPrefs it made was decoded in update mode, so its `settings` default (FZSettings.standard, shared by
+    // every value) was merged into: the shared default read "m"/"k" afterwards (FuzzSharingTarget's seeds).
+    "update-new-optional-model-shared-default.json": ["JSONValue": "ok", "FZProfile.lenient": "ok", "FZProfile.strict": "ok"],
+    "update-new-dictionary-entry-shared-default.json": ["JSONValue": "ok", "FZProfile.lenient": "ok", "FZProfile.strict": "ok"],
     "valuetape-depth-overflow.json": [
         "JSONValue": "ok", "FZAll.lenient": "typeMismatch", "FZAll.custom": "depthLimit", "[FZLeaf].custom": "depthLimit",
         "[FZLeaf].strict": "typeMismatch", "FZTree.strict": "typeMismatch",
@@ -1294,6 +1302,10 @@ final class FuzzRegressionTests: XCTestCase {
             "required.json": ["Codable FZCRequired.default": "ok", "Codable FZCRequired.snake": "ok"],
             "inners.json": ["Codable Array<FZCInner>.default": "ok", "Codable Array<FZCInner>.snake": "ok"],
             "shapes.json": ["Codable Dictionary<String, FZCShape>.default": "ok", "Codable Dictionary<String, FZCShape>.snake": "ok"],
+            // FuzzSharingTarget.swift's models: class models nested and shared as defaults, decoded and updated.
+            "profile.json": ["FZProfile.lenient": "ok", "FZProfile.strict": "ok", "Codable FZCWrapper": "ok",
+                             "Codable FZCProfile.default": "ok"],
+            "profile-defaults.json": ["FZProfile.lenient": "ok", "Codable FZCWrapper": "ok", "Codable FZCProfile.default": "ok"],
         ]
         for (name, outcomes) in expected {
             let bytes = try [UInt8](Data(contentsOf: seeds.appendingPathComponent(name)))

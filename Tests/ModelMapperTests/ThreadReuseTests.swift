@@ -94,8 +94,9 @@ final class ThreadReuseTests: XCTestCase {
     }
 
     /// Workers go idle and are woken again and again, with a body queued while others are still running:
-    /// each body runs exactly once. (A fuzz build stopped a worker here with "Fatal access conflict
-    /// detected": the queue's read was left open across the idle wait. CI runs this optimized, under ASan.)
+    /// each body runs exactly once, and `shutDown()` ends the threads. (The path of the "Fatal access conflict
+    /// detected" a fuzz build hit: a worker's own read of the queue left open across its idle wait;
+    /// DecodingThreadsExclusivityTests rebuilds the file as the fuzzer does to show it.)
     func testThreadsGoingIdleAndWokenRunEveryBodyOnce() {
         let threads = DecodingThreads(limit: 2)
         let runs = Locked([Int](repeating: 0, count: 600))
@@ -113,6 +114,7 @@ final class ThreadReuseTests: XCTestCase {
         }
         XCTAssertEqual(runs.current, [Int](repeating: 1, count: 600))
         XCTAssertLessThanOrEqual(threads.started, 2)
+        threads.shutDown()
     }
 
     func testAThreadKeepsACappedTokenizerUntilReleased() throws {

@@ -32,6 +32,14 @@ struct DecodeContext {
         return context
     }
 
+    /// This context for a value the decode makes (not one an update's root holds): nested class models
+    /// below it are new instances.
+    var makingNewInstances: DecodeContext {
+        var context = self
+        context.updatesHeldInstances = false
+        return context
+    }
+
     /// A type-mismatch error for the value at `index`.
     func mismatch(expected: String, at index: Int) -> MappingError {
         var error = MappingError(.typeMismatch, "expected \(expected), found \(describe(at: index))")

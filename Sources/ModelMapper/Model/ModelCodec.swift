@@ -87,6 +87,10 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     override var mergesInPlace: Bool { true }
 
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
+        // A value made here (an absent Optional, a new dictionary key or an array element below an update)
+        // holds no instance the update's root held: below it every class model is new, and the defaults
+        // it starts with (a shared `static let`) are never merged into.
+        if c.updatesHeldInstances { return try decode(c.makingNewInstances, index) }
         if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i) } }
         if c.tape[index].kind == .foreign { return try instance(c, index) }
         var value = M()
@@ -175,7 +179,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     private func decodeNewInstance(of type: M.Type, meta: ModelMeta, _ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
         var fresh = type.init()
         try withUnsafeMutablePointer(to: &fresh) { pointer throws(MappingError) in
-            try decodeModel(c, index, into: pointer, meta: meta)
+            try decodeModel(c.makingNewInstances, index, into: pointer, meta: meta)
         }
         return fresh
     }
