@@ -282,6 +282,28 @@ public final class PostgresStore: EventStore {
         }
     }
 
+    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] {
+        let logger = self.logger
+        return try await withDeadline(timeout, "listing rejected records") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    SELECT id, upload_id, record_index, line, kind, message, raw FROM rejected_records
+                    WHERE client = \(client) AND id > \(after) ORDER BY id LIMIT \(Int64(limit))
+                    """
+                var listed: [ListedRejection] = []
+                for try await (id, upload, index, line, kind, message, raw) in try await connection.query(query, logger: logger)
+                    .decode((Int64, String, Int64, Int64, String, String, ByteBuffer).self)
+                {
+                    listed.append(
+                        ListedRejection(
+                            id: id, uploadID: upload, index: Int(index), line: Int(line), kind: kind, message: message,
+                            raw: Array(raw.readableBytesView)))
+                }
+                return listed
+            }
+        }
+    }
+
     /// Runs the pool until the service group's graceful shutdown (after the HTTP server drained), then
     /// closes its connections.
     public func run() async throws {
