@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // Already in the graph through postgres-nio: SHA-256 of the API keys.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
+        // Already in the graph through postgres-nio: TLS to PostgreSQL (sslmode, sslrootcert).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The application: routes, streaming decode, dead letters, metrics. Tests build it in-process.
@@ -46,6 +48,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .executableTarget(

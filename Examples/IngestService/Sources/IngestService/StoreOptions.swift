@@ -8,7 +8,11 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "The SQLite database file (the default store; created if missing; default: ingest.sqlite).")
     var sqlitePath: String?
 
-    @Option(help: "A PostgreSQL database instead of SQLite: postgres://USER:PASS@HOST:PORT/DB (for replicas).")
+    @Option(
+        help: """
+            A PostgreSQL database instead of SQLite: postgres://USER:PASS@HOST:PORT/DB (for replicas); TLS with \
+            ?sslmode=disable|prefer|require|verify-ca|verify-full[&sslrootcert=CA.pem] (libpq's meanings; default disable).
+            """)
     var databaseURL: String?
 
     @Option(help: "PostgreSQL: the most connections the pool opens.")

@@ -243,11 +243,13 @@ struct ProcessTests {
     @Test func badDatabaseAtStartExitsNonZero() async throws {
         for (url, message) in [
             ("mysql://u:p@127.0.0.1/db", "not a postgres:// URL"), ("postgres://u:p@127.0.0.1:1/db", "127.0.0.1:1"),
+            ("postgres://u:s3cret@127.0.0.1/db?sslmode=verify-everything", "sslmode 'verify-everything' is not supported"),
         ] {
             let service = try ServiceProcess(["--database-url", url], waitForPort: false)
             let status = await service.exitStatus()
             #expect(status == 2, "\(url): exit \(status)")
             #expect(service.standardError().contains(message), "\(url): \(service.standardError())")
+            #expect(!service.standardError().contains("s3cret"), "\(url): \(service.standardError())")
         }
     }
 }

@@ -93,14 +93,14 @@ struct SQLiteStoreTests {
             #expect(row.column("created_at")?.string == "2014-08-31T00:29:15Z")
             #expect(row.column("upload_id")?.string == summary.uploadId)
             let version = try await database.connection.query("SELECT max(version) AS v FROM schema_version")
-            #expect(version.first?.column("v")?.integer == 3)
+            #expect(version.first?.column("v")?.integer == ClientTests.latestVersion)
             let mode = try await database.connection.query("PRAGMA journal_mode")
             #expect(mode.first?.column("journal_mode")?.string == "wal")
             try await database.close()
 
             // Reopened: the migrations are not applied twice and the data stays.
             let store = try await SQLiteStore.open(path: path)
-            #expect(try await store.schemaVersion() == 3)
+            #expect(try await store.schemaVersion() == ClientTests.latestVersion)
             try await store.close()
             let reopened = try await TestDatabase(path: path)
             #expect(try await reopened.events().count == 1)

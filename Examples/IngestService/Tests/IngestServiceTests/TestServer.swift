@@ -82,8 +82,10 @@ struct TestServer: Sendable {
         return try await send(request, timeout: timeout)
     }
 
-    func get(_ path: String) async throws -> HTTPReply {
-        try await send(HTTPClientRequest(url: baseURL + path))
+    func get(_ path: String, key: String? = nil) async throws -> HTTPReply {
+        var request = HTTPClientRequest(url: baseURL + path)
+        if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        return try await send(request)
     }
 
     private func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(600)) async throws -> HTTPReply {

@@ -66,6 +66,13 @@ struct APIError: HTTPResponseError {
             detail: "the events could not be stored: \(String(reflecting: error))")
     }
 
+    /// A query parameter out of its range (`GET /rejected`).
+    static func invalidQuery(_ message: String) -> APIError {
+        var body = ErrorBody(error: "invalidQuery")
+        body.message = message
+        return APIError(status: .badRequest, body: body)
+    }
+
     static func deadLetterFailed(_ error: any Error) -> APIError {
         APIError(
             status: .internalServerError, body: ErrorBody(error: "deadLetterFailed"),

@@ -5,7 +5,8 @@ import ModelMapper
 import NIOCore
 
 /// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /health` and
-/// `GET /ready` (probes), `GET /metrics` (Prometheus text) and `GET /metrics/summary` (the counters as JSON).
+/// `GET /ready` (probes), `GET /metrics` (Prometheus text), `GET /metrics/summary` (the counters as JSON) and
+/// `GET /rejected` (the calling client's rejected records).
 struct IngestController: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
@@ -51,6 +52,43 @@ struct IngestController: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.prometheusText())))
         }
         router.get("metrics/summary") { _, _ in try Response.json(self.metrics.snapshot()) }
+        router.get("rejected") { request, _ in try await self.listRejected(request) }
+    }
+
+    /// `GET /rejected?limit=N&after=ID`: the calling client's own rejected records (the same key as a POST;
+    /// under `--allow-anonymous` a request without one is the anonymous client's), those with an id above
+    /// `after` (default 0), in id order, at most `limit` (default 100, 1…1000), as JSON Lines. A bad
+    /// parameter is 400 `invalidQuery`; a store that does not answer, 503.
+    func listRejected(_ request: Request) async throws -> Response {
+        let client = try await authenticate(request)
+        let query = request.uri.queryParameters
+        var limit = 100
+        if let text = query["limit"] {
+            guard let value = Int(String(text)), (1...1000).contains(value) else {
+                throw APIError.invalidQuery("limit must be a whole number from 1 to 1000")
+            }
+            limit = value
+        }
+        var after: Int64 = 0
+        if let text = query["after"] {
+            guard let value = Int64(String(text)), value >= 0 else {
+                throw APIError.invalidQuery("after must be the id of a listed record (a whole number, 0 or more)")
+            }
+            after = value
+        }
+        let listed: [ListedRejection]
+        do {
+            listed = try await store.rejections(client: client, after: after, limit: limit)
+        } catch {
+            throw APIError.storeFailed(error)
+        }
+        var buffer = ByteBuffer()
+        for record in listed {
+            buffer.writeBytes(try RejectedLine(record).jsonData())
+            buffer.writeInteger(UInt8(ascii: "\n"))
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody(byteBuffer: buffer))
     }
 
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far

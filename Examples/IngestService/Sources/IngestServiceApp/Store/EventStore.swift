@@ -19,11 +19,41 @@ public protocol EventStore: Service {
     /// Checks that the store could take a batch now (the readiness probe behind `GET /ready`): returns
     /// when it answers, throws when it does not.
     func ping() async throws
+
+    /// The rejected records `client` sent, those with an id above `after`, in id order, at most `limit`
+    /// (`GET /rejected`).
+    func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection]
 }
 
 extension EventStore {
     /// A store that keeps nothing of its own (the discarding store, test stores) always answers.
     public func ping() async throws {}
+
+    /// A store that keeps nothing of its own lists nothing.
+    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] { [] }
+}
+
+/// A stored rejected record as `GET /rejected` lists it.
+public struct ListedRejection: Sendable, Equatable {
+    /// The cursor: `rejected_records.id`, which only grows.
+    public var id: Int64
+    public var uploadID: String
+    public var index: Int
+    public var line: Int
+    public var kind: String
+    public var message: String
+    /// The record's bytes as received (need not be UTF-8).
+    public var raw: [UInt8]
+
+    public init(id: Int64, uploadID: String, index: Int, line: Int, kind: String, message: String, raw: [UInt8]) {
+        self.id = id
+        self.uploadID = uploadID
+        self.index = index
+        self.line = line
+        self.kind = kind
+        self.message = message
+        self.raw = raw
+    }
 }
 
 /// One transaction's worth of an upload.

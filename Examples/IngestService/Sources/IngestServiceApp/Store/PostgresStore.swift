@@ -34,7 +34,7 @@ public final class PostgresStore: EventStore {
         let target = try PostgresURL(url)
         let connectionConfiguration = PostgresConnection.Configuration(
             host: target.host, port: target.port, username: target.user, password: target.password,
-            database: target.database, tls: .disable)
+            database: target.database, tls: try target.tls.connectionTLS())
         let lz4: Bool
         do {
             lz4 = try await withDeadline(timeout, "connecting to \(target.redacted) and migrating its schema") {
@@ -43,6 +43,10 @@ public final class PostgresStore: EventStore {
                     logger: logger)
                 let lz4: Bool
                 do {
+                    if target.tls.mode != .disable {
+                        let version = try await tlsVersion(connection, logger: logger)
+                        logger.info("PostgreSQL at \(target.redacted): \(version.map { "TLS \($0)" } ?? "not encrypted")")
+                    }
                     try await migrate(connection, logger: logger)
                     lz4 = try await hasLZ4(connection, logger: logger)
                 } catch {
@@ -55,16 +59,37 @@ public final class PostgresStore: EventStore {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.unavailable("cannot use the PostgreSQL database \(target.redacted): \(String(reflecting: error))")
+            let reason = target.tls.explain(error, host: target.host) ?? String(reflecting: error)
+            throw StoreError.unavailable("cannot use the PostgreSQL database \(target.redacted): \(reason)")
         }
         var configuration = PostgresClient.Configuration(
             host: target.host, port: target.port, username: target.user, password: target.password,
-            database: target.database, tls: .disable)
+            database: target.database, tls: try target.tls.clientTLS())
         configuration.options.maximumConnections = maxConnections
         configuration.options.connectTimeout = timeout
         if lz4 { configuration.options.additionalStartupParameters = [("default_toast_compression", "lz4")] }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return PostgresStore(client: client, metrics: metrics, logger: logger, timeout: timeout)
+    }
+
+    /// The TLS version of the connection's session (`pg_stat_ssl`), nil when it is not encrypted.
+    private static func tlsVersion(_ connection: PostgresConnection, logger: Logger) async throws -> String? {
+        let rows = try await connection.query(
+            "SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: logger)
+        var version: String?
+        for try await (ssl, name) in rows.decode((Bool, String?).self) where ssl { version = name ?? "?" }
+        return version
+    }
+
+    /// The TLS version of a pooled connection's session, nil when it is not encrypted (what the tests and
+    /// an operator's check look at: `SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()`).
+    public func sessionTLSVersion() async throws -> String? {
+        let logger = self.logger
+        return try await withDeadline(timeout, "reading the session's TLS state") {
+            try await self.client.withConnection { connection in
+                try await Self.tlsVersion(connection, logger: logger)
+            }
+        }
     }
 
     /// Whether the server can compress TOAST values with lz4 (built `--with-lz4`, as Debian's packages are).
@@ -257,6 +282,28 @@ public final class PostgresStore: EventStore {
         }
     }
 
+    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] {
+        let logger = self.logger
+        return try await withDeadline(timeout, "listing rejected records") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    SELECT id, upload_id, record_index, line, kind, message, raw FROM rejected_records
+                    WHERE client = \(client) AND id > \(after) ORDER BY id LIMIT \(Int64(limit))
+                    """
+                var listed: [ListedRejection] = []
+                for try await (id, upload, index, line, kind, message, raw) in try await connection.query(query, logger: logger)
+                    .decode((Int64, String, Int64, Int64, String, String, ByteBuffer).self)
+                {
+                    listed.append(
+                        ListedRejection(
+                            id: id, uploadID: upload, index: Int(index), line: Int(line), kind: kind, message: message,
+                            raw: Array(raw.readableBytesView)))
+                }
+                return listed
+            }
+        }
+    }
+
     /// Runs the pool until the service group's graceful shutdown (after the HTTP server drained), then
     /// closes its connections.
     public func run() async throws {
@@ -266,19 +313,21 @@ public final class PostgresStore: EventStore {
     }
 }
 
-/// `postgres://USER:PASS@HOST:PORT/DB`, checked.
+/// `postgres://USER:PASS@HOST:PORT/DB[?sslmode=…&sslrootcert=…]`, checked. No message quotes the URL
+/// as given (it holds the password).
 struct PostgresURL {
     let host: String
     let port: Int
     let user: String
     let password: String?
     let database: String
+    let tls: PostgresTLS
 
     init(_ text: String) throws {
         guard let components = URLComponents(string: text), let scheme = components.scheme,
             ["postgres", "postgresql"].contains(scheme.lowercased())
         else {
-            throw StoreError.invalidURL("'\(text)' is not a postgres:// URL (expected postgres://USER:PASS@HOST:PORT/DB)")
+            throw StoreError.invalidURL("the database URL is not a postgres:// URL (expected postgres://USER:PASS@HOST:PORT/DB)")
         }
         guard let host = components.host, !host.isEmpty else {
             throw StoreError.invalidURL("the database URL has no host (expected postgres://USER:PASS@HOST:PORT/DB)")
@@ -295,10 +344,13 @@ struct PostgresURL {
         self.user = components.percentEncodedUser?.removingPercentEncoding ?? user
         password = components.percentEncodedPassword?.removingPercentEncoding
         self.database = database.removingPercentEncoding ?? database
+        tls = try PostgresTLS(query: components.queryItems ?? [])
     }
 
     /// The URL without its password (for messages).
-    var redacted: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+    var redacted: String {
+        "postgres://\(user)@\(host):\(port)/\(database)" + (tls.mode == .disable ? "" : " (\(tls.summary))")
+    }
 }
 
 /// A record's raw bytes bound as `text` (valid UTF-8, checked by the ingestor), without making a String.

@@ -189,6 +189,20 @@ public final class SQLiteStore: EventStore {
         }
     }
 
+    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] {
+        try await writer.withLock {
+            try await self.connection.query(
+                Schema.listRejections, [.text(client), .integer(SQLiteInt64(after)), .integer(SQLiteInt64(limit))]
+            ).map { row in
+                ListedRejection(
+                    id: Int64(row.column("id")?.integer ?? 0), uploadID: row.column("upload_id")?.string ?? "",
+                    index: row.column("record_index")?.integer ?? 0, line: row.column("line")?.integer ?? 0,
+                    kind: row.column("kind")?.string ?? "", message: row.column("message")?.string ?? "",
+                    raw: row.column("raw")?.blob.map { Array($0.readableBytesView) } ?? [])
+            }
+        }
+    }
+
     /// Waits for the service group's graceful shutdown (the HTTP server has drained by then), then
     /// closes the database after the last batch.
     public func run() async throws {

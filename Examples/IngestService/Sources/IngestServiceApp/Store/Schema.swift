@@ -58,12 +58,15 @@ enum Schema {
         case createIndex(name: String, table: String, column: String)
         /// Statements both dialects take as they are.
         case statements([String])
+        /// Statements of each dialect's own.
+        case perDialect(sqlite: [String], postgres: [String])
 
         func sql(in dialect: Dialect) -> [String] {
             switch self {
             case .createTable(let table): [table.create(in: dialect)]
             case .createIndex(let name, let table, let column): ["CREATE INDEX \(name) ON \(table) (\(column))"]
             case .statements(let statements): statements
+            case .perDialect(let sqlite, let postgres): dialect == .sqlite ? sqlite : postgres
             }
         }
     }
@@ -132,11 +135,42 @@ enum Schema {
             .createIndex(name: "events_user_id", table: "events", column: "user_id"),
         ])
 
+    /// Version 4 (issue #37.7, `GET /rejected`): `rejected_records.id`, a number that only grows, the
+    /// cursor of a client's listing (`WHERE client = ? AND id > ? ORDER BY id`, on an index (client, id)).
+    /// SQLite cannot add such a column in place: the table is rebuilt (`id INTEGER PRIMARY KEY
+    /// AUTOINCREMENT`, never reused; (upload_id, record_index) stays unique), the rows copied in their
+    /// order. PostgreSQL adds an identity column, which numbers the rows it holds.
+    static let rejectionIDs: Migration = {
+        let columns = rejectedRecords.columns + [Column(name: "client", type: .text)]
+        let names = columns.map(\.name).joined(separator: ", ")
+        let definitions = columns.map { "\($0.name) \($0.type.name(in: .sqlite))\($0.nullable ? "" : " NOT NULL")" }
+        return Migration(
+            version: 4,
+            steps: [
+                .perDialect(
+                    sqlite: [
+                        "CREATE TABLE rejected_records_v4 (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                            + definitions.joined(separator: ", ") + ", UNIQUE (upload_id, record_index)) STRICT",
+                        "INSERT INTO rejected_records_v4 (\(names)) SELECT \(names) FROM rejected_records ORDER BY rowid",
+                        "DROP TABLE rejected_records",
+                        "ALTER TABLE rejected_records_v4 RENAME TO rejected_records",
+                    ],
+                    postgres: ["ALTER TABLE rejected_records ADD COLUMN id BIGINT GENERATED ALWAYS AS IDENTITY"]),
+                .statements(["CREATE UNIQUE INDEX rejected_records_client_id ON rejected_records (client, id)"]),
+            ])
+    }()
+
     static let migrations: [Migration] = [
         Migration(version: 1, steps: [.createTable(events), .createTable(rejectedRecords)]),
         Migration(version: 2, steps: [.createIndex(name: "events_user_id", table: "events", column: "user_id")]),
         clients,
+        rejectionIDs,
     ]
+
+    /// `GET /rejected`'s query: a client's rejected records after an id, in id order, at most a limit
+    /// (`?` placeholders; PostgreSQL's numbered in its store).
+    static let listRejections =
+        "SELECT id, upload_id, record_index, line, kind, message, raw FROM rejected_records WHERE client = ? AND id > ? ORDER BY id LIMIT ?"
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
