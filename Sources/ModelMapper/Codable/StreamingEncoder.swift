@@ -1,6 +1,5 @@
-// Unsafe code: `unsafeBitCast(value, to: X.self)` only after `T.self == X.self` was checked; pooled
-// keyed-container boxes as ContainerPool.swift states (same Key type, layout confirmed by a probe at
-// first use, else no pooling); key bytes written from rebased slices inside `names.quoted`.
+// Unsafe code: `unsafeBitCast(value, to: X.self)` only after `T.self == X.self` was checked; key bytes
+// written from rebased slices inside `names.quoted`.
 import Foundation
 
 // The streaming Codable encoder: the fast path of `ModelEncoder().encode(_:)` and of `Encodable` fields of
@@ -205,48 +204,17 @@ extension TapeEncodingState {
         return variant
     }
 
-    /// A keyed container writing to frame `id`. The `KeyedEncodingContainer` boxes are pooled per key type:
-    /// a box only the pool still references (the `encode(to:)` that used it returned) is handed out again,
-    /// which saves its allocation and the runtime's generic metadata lookups for the box and container
-    /// types. This relies on `KeyedEncodingContainer` being one reference to its box, which
-    /// `poolsContainers` checks once.
+    /// A keyed container writing to frame `id`: a `StreamKeyedContainer` in the standard library's
+    /// `KeyedEncodingContainer`.
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, id: Int, depth: Int, rawKeys: Bool) -> KeyedEncodingContainer<Key> {
-        let names = keyNames(Key.self)
-        let pools = Self.poolsContainers
-        if pools, let free = names.pool.take() {
-            return free._withUnsafeGuaranteedRef { entry in
-                let at = entry.ref
-                at.id = id
-                at.depth = depth
-                at.rawKeys = rawKeys
-                return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
-            }
-        }
-        let at = StreamContainerRef(id: id, depth: depth, rawKeys: rawKeys)
-        let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, at: at, names: names))
-        if pools { names.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: at) }
-        return container
+        KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, id: id, depth: depth, rawKeys: rawKeys, names: keyNames(Key.self)))
     }
 
-    /// Whether a `KeyedEncodingContainer` is exactly one reference to its box (see `keyedContainer`), and
-    /// pooling is not switched off (`ContainerPool.isEnabled`).
-    static let poolsContainers: Bool = {
-        guard ContainerPool<StreamContainerRef>.isEnabled else { return false }
-        guard MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.size == MemoryLayout<AnyObject>.size,
-              MemoryLayout<KeyedEncodingContainer<StreamNoKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
-        let probe = KeyedEncodingContainer(StreamKeyedContainer<StreamNoKey>(
-            state: TapeEncodingState(mode: .foundation, options: [], models: NoMappedModelCodecs()), at: StreamContainerRef(id: -1, depth: 0, rawKeys: false),
-            names: StreamKeyNames(StreamNoKey.self)))
-        guard ContainerPool<StreamContainerRef>.isSupported(KeyedEncodingContainer<StreamNoKey>.self) else { return false }
-        return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedEncodingContainerBox")
-    }()
-
-    /// Ends a streaming run: drops the key tables and their pooled containers (which reference the state).
+    /// Ends a streaming run: publishes the names it added and drops the key tables.
     func endStream() {
         for (id, table) in keyTables {
-            table.pool.removeAll()
             if table.added {
-                // A frozen copy: this table keeps its container pool (it belongs to this encoding).
+                // A frozen copy (this table belongs to this encoding).
                 let published = StreamKeyNames(copyOf: table)
                 StreamKeyNameCache.shared.publish(published, for: .init(type: id, variant: keyVariant))
             }
@@ -629,27 +597,13 @@ struct StreamEncoder: Encoder {
 
 // MARK: - Keyed
 
-/// Where a keyed container writes; a class so that a pooled container box can be handed out again.
-final class StreamContainerRef {
-    var id: Int
-    var depth: Int
-    var rawKeys: Bool
-
-    init(id: Int, depth: Int, rawKeys: Bool) {
-        self.id = id
-        self.depth = depth
-        self.rawKeys = rawKeys
-    }
-}
-
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let state: TapeEncodingState
-    let at: StreamContainerRef
+    /// The frame it writes to.
+    let id: Int
+    let depth: Int
+    let rawKeys: Bool
     let names: StreamKeyNames
-
-    private var id: Int { at.id }
-    private var depth: Int { at.depth }
-    private var rawKeys: Bool { at.rawKeys }
 
     var codingPath: [any CodingKey] { state.streamPath(depth, of: id) }
 
@@ -891,12 +845,5 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt128) throws { if claim() { state.out.writer.integer(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if claim() { try state.streamValue(value, depth: Int(depth), key: StreamNoKey()) }
-    }
-}
-
-/// For a state that never meets a mapped model (the container layout probe above).
-final class NoMappedModelCodecs: MappedModelCodecs {
-    func mappedCodec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ValueCodec<M> {
-        throw MappingError(.unsupportedType, "no model codecs in this context")
     }
 }

@@ -1,28 +1,19 @@
-// Unsafe code: `unsafeBitCast` of pooled keyed-container boxes (the invariants are ContainerPool.swift's:
-// a box is reused only for the same Key type, after the probe confirmed the standard library's layout; the
-// cast is made by `ContainerReinterpreter<Key>.reuse`, reached by an `unsafeDowncast` of the pool's
-// `reinterpreter`, which is set to the key type's reinterpreter before a container is first reused:
-// asserted), unretained (`Unmanaged`) references from keyed containers to their state, and raw-buffer
+// Unsafe code: unretained (`Unmanaged`) references from keyed containers to their state, and raw-buffer
 // comparisons of key bytes. Invariants:
 // - Key slices lie inside `names.quoted` (asserted by the rebasing subscripts in debug builds); tape bytes
 //   are read only through `TapeView.bytes`.
 // - The state's `unretained` setting is only borrowed while `current` (a strong reference to the same
 //   object, asserted) is set. `current` is nil only in a spare state, and no decoder or container refers
 //   to a spare state: `end` gives the state back as the spare only when the caller's reference is the only
-//   one (`isKnownUniquelyReferenced`: decoders, unkeyed and unpooled keyed containers hold the state) and
-//   no pooled box is held outside its pool (`hasHeldEntries`).
+//   one (`isKnownUniquelyReferenced`: decoders and containers hold the state).
 // - Otherwise the decoding kept something (JSONDecoder allows it) and `end` detaches the state: it reads a
-//   `DetachedTape` (a copy owned by its setting), every container it made is pointed at the copy (pooled:
-//   through the pools; unpooled: through `unpooled`, which each adds itself to and removes itself from),
-//   it pools no more containers, and it is never reused. So a kept decoder or container never reads the
-//   caller's bytes or the tokenizer's buffers after the entry point returned.
-// - A keyed container refers to its state unretained, and borrows it (`withState`) only while the
-//   container is alive. A pooled container is owned by the state's pool (the handle in its box refers to
-//   it unretained, TapeKeyedContainerHandle.swift): the state lives while its pools do, and its pools are
-//   dropped (`retire`) only when none of their boxes is held elsewhere (asserted); a detached state with
-//   held boxes is kept by `KeptDecodingStates` until they are let go. An unpooled container holds its
-//   state (`owner`, the same object: asserted).
-// - A key type's pool is borrowed by `keyedContainer` while `keyedPools` holds it (pools go only in
+//   `DetachedTape` (a copy owned by its setting), every keyed container alive is pointed at the copy
+//   (through `liveKeyed`, which each adds itself to and removes itself from), and it is never reused. So a
+//   kept decoder or container never reads the caller's bytes or the tokenizer's buffers after the entry
+//   point returned.
+// - A keyed container holds its state (`owner`) and borrows it unretained (`withState`, the same object:
+//   asserted) only while the container is alive.
+// - A key type's entry is borrowed by `keyedContainer` while `keyTypes` holds it (entries go only in
 //   `retire()`).
 import Foundation
 import Synchronization
@@ -187,9 +178,6 @@ final class TapeDecodingState: ThreadSpareObject {
     lazy var uuidCodec = UUIDCodec()
     lazy var timeZoneCodec = TimeZoneCodec()
 
-    /// Whether keyed containers come from the pools: `poolsContainers`, until the state is detached (a
-    /// detached state's containers own their reference to it, as kept ones must).
-    @exclusivity(unchecked) private(set) var pools = TapeDecodingState.poolsContainers
     /// Set by `detach`, for good.
     @exclusivity(unchecked) private(set) var isDetached = false
 
@@ -226,10 +214,7 @@ final class TapeDecodingState: ThreadSpareObject {
                       usesMapping: Bool = true) -> TapeDecodingState {
         let setting = Setting(tape: tape, context: context, mode: mode, models: models, strategies: strategies,
                               usesMapping: usesMapping)
-        guard let taken = spare.take() else {
-            KeptDecodingStates.shared.sweep()
-            return TapeDecodingState(setting)
-        }
+        guard let taken = spare.take() else { return TapeDecodingState(setting) }
         let state = taken.object
         assert(state.current == nil && !state.isDetached, "a spare decoding state in use")
         state.spareLevel = taken.level
@@ -240,16 +225,15 @@ final class TapeDecodingState: ThreadSpareObject {
 
     /// Ends a decoding; `state` is the caller's reference from `begin`, and must be its only one left unless
     /// the decoded value kept a decoder or container. Publishes the key names it added. Then:
-    /// - nothing kept: the state becomes the thread's spare (its containers are handed out again once
-    ///   unreferenced; see `keyedContainer`);
+    /// - nothing kept: the state becomes the thread's spare (its key tables, path storage and codecs
+    ///   serve the next decoding);
     /// - a decoder or container kept (JSONDecoder allows reading it later): the state is detached — it
     ///   reads a copy of the tape from now on, is never reused for another decoding, and lives while what
     ///   was kept refers to it (see `detach`).
     static func end(_ state: inout TapeDecodingState) {
-        for entry in state.keyedPools { entry.publish() }
-        let keptContainer = state.holdsKeptContainers
-        guard isKnownUniquelyReferenced(&state) && !keptContainer else {
-            state.detach(registering: keptContainer)
+        for entry in state.keyTypes { entry.publish() }
+        guard isKnownUniquelyReferenced(&state) else {
+            state.detach()
             return
         }
         state.keyStack.removeAll(keepingCapacity: true)
@@ -257,53 +241,41 @@ final class TapeDecodingState: ThreadSpareObject {
         state.unreportedContext = nil
         state.current = nil
         // A thread that meets many key types starts over rather than search a long list per object.
-        if state.keyedPools.count > TapeDecodingState.keptKeyTypes { state.retire() }
+        if state.keyTypes.count > TapeDecodingState.keptKeyTypes { state.retire() }
         TapeDecodingState.spare.give(state, level: state.spareLevel)
     }
 
     /// Moves the state onto a copy of its tape (the tokenizer's buffers and the caller's bytes are reused
-    /// or freed once the decoding returns) and stops pooling. The kept decoders and unkeyed containers hold
-    /// the state; kept pooled keyed containers do not (their boxes refer to them unretained and they refer
-    /// to the state unretained), so with any of those the state is registered in `KeptDecodingStates` until
-    /// their boxes are let go.
-    private func detach(registering: Bool) {
+    /// or freed once the decoding returns). The kept decoders and containers hold the state: it lives while
+    /// they do.
+    private func detach() {
         let copy = DetachedTape(copying: tape)
         let moved = setting.reading(copy)
         current = moved
         unretained = Unmanaged.passUnretained(moved)
         unreportedContext = nil
-        pools = false
         isDetached = true
-        for entry in keyedPools { entry.pool.forEach { $0.tape = copy.view } }
-        for container in unpooled { container.takeUnretainedValue().tape = copy.view }
-        if registering { KeptDecodingStates.shared.register(self) }
+        for container in liveKeyed { container.takeUnretainedValue().tape = copy.view }
     }
 
-    /// The most key types a spare state keeps pools for.
+    /// The most key types a spare state keeps entries for.
     static let keptKeyTypes = 32
 
-    /// Drops the pooled containers (they refer to this state). Only when none is held elsewhere: at the
-    /// end of a decoding that kept none, at thread exit (a spare state), when a detached state goes.
+    /// Drops the key types' entries: when a spare state has met too many key types, at thread exit (a
+    /// spare state), when a detached state goes.
     func retire() {
-        for entry in keyedPools {
-            assert(!entry.pool.hasHeldEntries(), "a pooled container is still held")
-            entry.pool.removeAll()
-        }
-        keyedPools.removeAll()
+        keyTypes.removeAll()
     }
 
-    /// The keyed containers alive that are not pooled (they hold the state; each adds itself and removes
-    /// itself in its deinit), so that `detach` points them at the copy of the tape.
-    @exclusivity(unchecked) var unpooled: [Unmanaged<TapeKeyedContainerBase>] = []
+    /// The keyed containers alive (they hold the state; each adds itself and removes itself in its
+    /// deinit), so that `detach` points them at the copy of the tape.
+    @exclusivity(unchecked) var liveKeyed: [Unmanaged<TapeKeyedContainerBase>] = []
 
-    func forgetUnpooled(_ container: TapeKeyedContainerBase) {
-        if let i = unpooled.lastIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(container).toOpaque() }) {
-            unpooled.remove(at: i)
+    func forgetKeyed(_ container: TapeKeyedContainerBase) {
+        if let i = liveKeyed.lastIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(container).toOpaque() }) {
+            liveKeyed.remove(at: i)
         }
     }
-
-    /// Whether a pooled keyed container of this state is held outside its pool.
-    var holdsKeptContainers: Bool { keyedPools.contains { $0.pool.hasHeldEntries() } }
 
     /// The kind of the token at `index`; index -1 is a null that is not on the tape (a missing `super`).
     @inline(__always)
@@ -367,12 +339,9 @@ final class TapeDecodingState: ThreadSpareObject {
 
     // MARK: Keyed containers
 
-    /// Per key type: containers for reuse, and the keys' names.
-    final class KeyedPool {
+    /// Per key type: the keys' names and where containers of the type found them.
+    final class KeyTypeEntry {
         final let type: ObjectIdentifier
-        /// Every container made for the key type (with pooling): the pool owns them, as the handles in
-        /// their boxes do not (TapeKeyedContainerHandle.swift).
-        @exclusivity(unchecked) final var pool = ContainerPool<TapeKeyedContainerBase>()
         /// The keys' names: the shared frozen table of earlier decodings while it has every key asked
         /// for, else this decoding's copy (published at the end).
         @exclusivity(unchecked) final private(set) var names: StreamKeyNames
@@ -380,9 +349,6 @@ final class TapeDecodingState: ThreadSpareObject {
         /// key (255: none). Shared by the type's containers: objects of one type usually share their
         /// member order, which need not be the order their keys are read in.
         @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
-        /// The key type's `ContainerReinterpreter`, made when a container is first reused (a type with
-        /// one object decoded once never needs it).
-        @exclusivity(unchecked) final var reinterpreter: AnyObject?
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)
@@ -406,82 +372,25 @@ final class TapeDecodingState: ThreadSpareObject {
         }
     }
 
-    /// The way to hand a key type's pooled containers out: `reuse` reinterprets a pooled box as a
-    /// `KeyedDecodingContainer<Key>`. It is made once per key type and decoding with that type's metadata
-    /// captured, so that handing a container out looks no generic metadata up (in the unspecialized
-    /// `container(keyedBy:)`, `KeyedDecodingContainer<Key>` is a resilient type known only through its
-    /// metadata, which the runtime's cache finds in ~450 instructions per object).
-    final class ContainerReinterpreter<Key: CodingKey> {
-        let reuse: (PooledBox) -> KeyedDecodingContainer<Key>
-
-        init() {
-            reuse = TapeDecodingState.reinterpreter(KeyedDecodingContainer<Key>.self)
-        }
-    }
-
-    /// `box` as a `C` (a `KeyedDecodingContainer`, one reference to its box: see ContainerPool.swift); the
-    /// closure keeps `C`'s metadata.
-    static func reinterpreter<C>(_: C.Type) -> (PooledBox) -> C {
-        precondition(ContainerPool<TapeKeyedContainerBase>.isSupported(C.self), "a keyed container is not one reference")
-        return { box in unsafeBitCast(box, to: C.self) }
-    }
-
-    @exclusivity(unchecked) private var keyedPools: [KeyedPool] = []
+    @exclusivity(unchecked) private var keyTypes: [KeyTypeEntry] = []
 
     /// The entry of key type `Key`.
     @inline(__always)
-    func keyedPool<Key: CodingKey>(_ type: Key.Type) -> KeyedPool {
+    func keyTypeEntry<Key: CodingKey>(_ type: Key.Type) -> KeyTypeEntry {
         let id = ObjectIdentifier(type)
-        for candidate in keyedPools where candidate.type == id { return candidate }
-        let created = KeyedPool(type)
-        // A detached state's list stays as it was (KeptDecodingStates reads it from other threads); its
-        // containers hold their entry.
-        if !isDetached { keyedPools.append(created) }
+        for candidate in keyTypes where candidate.type == id { return candidate }
+        let created = KeyTypeEntry(type)
+        // A detached state's list stays as it was; its containers hold their entry.
+        if !isDetached { keyTypes.append(created) }
         return created
     }
 
-    /// A keyed container over the object of `decoder`. The `KeyedDecodingContainer` boxes are pooled per
-    /// key type and handed out again once unreferenced (ContainerPool.swift): no allocation, and no
-    /// generic metadata lookups for the box and container types, per object.
+    /// A keyed container over the object of `decoder`: a `TapeKeyedContainer` in the standard library's
+    /// `KeyedDecodingContainer` (one allocation for each, per object).
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder) throws -> KeyedDecodingContainer<Key> {
-        // A detached state's entry for a new key type is held only by the container (see `keyedPool`).
-        if isDetached { return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: keyedPool(type), owner: self)) }
-        // Borrowed, not retained per object: `keyedPools` holds the pool until the decoding ends.
-        return try Unmanaged.passUnretained(keyedPool(type))._withUnsafeGuaranteedRef { pool in try keyedContainer(type, decoder, pool) }
+        KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: keyTypeEntry(type), owner: self))
     }
-
-    @inline(__always)
-    private func keyedContainer<Key: CodingKey>(_ type: Key.Type, _ decoder: TapeDecoder,
-                                                _ pool: KeyedPool) throws -> KeyedDecodingContainer<Key> {
-        guard pools else {
-            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: decoder, keys: pool, owner: self))
-        }
-        if let free = pool.pool.take() {
-            return try free._withUnsafeGuaranteedRef { reused in
-                try reused.ref.reset(decoder)
-                if pool.reinterpreter == nil { pool.reinterpreter = ContainerReinterpreter<Key>() }
-                // The pool's reinterpreter is its key type's: the downcast and the call need no metadata of
-                // `Key`'s types.
-                assert(pool.reinterpreter is ContainerReinterpreter<Key>, "a pool with another key type's reinterpreter")
-                return unsafeDowncast(pool.reinterpreter.unsafelyUnwrapped, to: ContainerReinterpreter<Key>.self).reuse(reused.box)
-            }
-        }
-        let made = try TapeKeyedContainer<Key>(decoder: decoder, keys: pool, owner: nil)
-        let container = KeyedDecodingContainer(TapeKeyedContainerHandle(made))
-        // Owned by the pool from here on: the handle in the box does not retain it.
-        pool.pool.add(unsafeBitCast(container, to: PooledBox.self), ref: made, limit: .max)
-        return container
-    }
-
-    /// Whether a `KeyedDecodingContainer` is exactly one reference to its box (see ContainerPool.swift),
-    /// and pooling is not switched off (`ContainerPool.isEnabled`).
-    static let poolsContainers: Bool = {
-        guard ContainerPool<TapeKeyedContainerBase>.isEnabled else { return false }
-        guard ContainerPool<TapeKeyedContainerBase>.isSupported(KeyedDecodingContainer<JSONStringKey>.self) else { return false }
-        let probe = KeyedDecodingContainer(ProbeKeyedDecodingContainer<JSONStringKey>())
-        return String(describing: type(of: unsafeBitCast(probe, to: AnyObject.self))).contains("KeyedDecodingContainerBox")
-    }()
 
     // MARK: Per-type facts
 
@@ -1039,18 +948,17 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
 
 // MARK: - Keyed
 
-/// What a keyed container reads: reset when a pooled container is handed out again (see
-/// `TapeDecoder.container(keyedBy:)`).
+/// What a keyed container reads (the key-type-independent part, which `TapeDecodingState.detach` points
+/// at the copy of the tape).
 class TapeKeyedContainerBase {
-    /// Unretained: a pooled container belongs to its state's pool (a strong reference would be a cycle, and
-    /// would hide from `TapeDecodingState.end` whether a decoder was kept); `owner` holds the state for an
-    /// unpooled container, which its box owns. Unmanaged rather than unowned(unsafe), whose every read
-    /// retains and releases: the per-value paths borrow it (`withState`).
+    /// `owner` again, unretained: the per-value paths borrow it (`withState`) instead of retaining and
+    /// releasing it per value. Unmanaged rather than unowned(unsafe), whose every read retains and releases.
     private final let unretainedState: Unmanaged<TapeDecodingState>
     /// The state, retained by the caller (for paths that make a decoder or an error).
     final var state: TapeDecodingState { unretainedState.takeUnretainedValue() }
-    private final let owner: TapeDecodingState?
-    /// The state's tape, set again when a pooled container is handed out for a new decoding.
+    /// Holds the state while the container lives.
+    private final let owner: TapeDecodingState
+    /// The state's tape (the copy once the state is detached).
     @exclusivity(unchecked) final var tape: TapeView
     /// The object's start token and the decoder's path (`TapeDecoder.packed`): the decoder without its
     /// reference to the state, which `state` holds (storing the decoder retained and released the state
@@ -1071,17 +979,17 @@ class TapeKeyedContainerBase {
     /// Member keys after the key strategy, in member order (only with a converting strategy).
     final var convertedKeys: [(keyIndex: Int, name: String)]?
     /// The key type's entry.
-    final let keys: TapeDecodingState.KeyedPool
-    /// Its keys' names by tag (`keys.names` when the container was handed out).
+    final let keys: TapeDecodingState.KeyTypeEntry
+    /// Its keys' names by tag (`keys.names` when the container was made).
     @exclusivity(unchecked) final var names: StreamKeyNames
     /// The key tokens of the object's first members (`memberCount` of them; -1: not listed yet).
     @exclusivity(unchecked) final var members = InlineArray<64, Int32>(repeating: 0)
     @exclusivity(unchecked) final var memberCount = -1
     @exclusivity(unchecked) final var membersTruncated = false
 
-    /// A container for the object of `decoder`; `owner` is its state when the container is not pooled.
-    init(decoder: TapeDecoder, keys: TapeDecodingState.KeyedPool, owner: TapeDecodingState?) throws {
-        assert(owner == nil || owner === decoder.state, "an unpooled container owned by another state")
+    /// A container for the object of `decoder`; `owner` is its state.
+    init(decoder: TapeDecoder, keys: TapeDecodingState.KeyTypeEntry, owner: TapeDecodingState) throws {
+        assert(owner === decoder.state, "a container owned by another state")
         unretainedState = Unmanaged.passUnretained(decoder.state)
         self.owner = owner
         tape = decoder.state.tape
@@ -1092,11 +1000,11 @@ class TapeKeyedContainerBase {
         end = 0
         cursor = 0
         try reset(decoder)
-        if let owner { owner.unpooled.append(.passUnretained(self)) }
+        owner.liveKeyed.append(.passUnretained(self))
     }
 
     deinit {
-        owner?.forgetUnpooled(self)
+        owner.forgetKeyed(self)
     }
 
     /// Points the container at the object of `decoder`.
@@ -1171,7 +1079,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
 
     /// A tagged key's member: at the cursor (members read in document order), else ahead of it (members
     /// skipped) unless the key has a learned ordinal, else at the ordinal where a container of the key type last
-    /// found the key (`KeyedPool.ordinals`), else by a scan of the members; learns the ordinal.
+    /// found the key (`KeyTypeEntry.ordinals`), else by a scan of the members; learns the ordinal.
     @inline(__always)
     private func lookup(_ wanted: UnsafeBufferPointer<UInt8>, tag: Int) -> Int? {
         if cursor < end && matches(cursor, wanted) { return found(cursor) }
