@@ -31,7 +31,7 @@ struct FoundationDecodingStrategies {
 }
 
 /// What every decoder and container of one decoding shares. Made by `begin` and handed back by `end`:
-/// each thread keeps a spare (ThreadSpare.swift), so the next decoding reuses its containers, key tables
+/// each thread keeps a spare (ThreadSpare.swift), so the next decoding reuses its key tables, type facts
 /// and coding-path storage instead of allocating them again.
 final class TapeDecodingState: ThreadSpareObject {
     /// What one decoding reads and how: set again when the spare state is reused. A class with constant
