@@ -28,7 +28,7 @@ struct LazyList: Decodable {
 
 private enum ItemKeys: String, CodingKey { case id, name, tags, child, noteText }
 
-/// Keeps its keyed container (a pooled one, when pooling is on).
+/// Keeps its keyed container.
 private struct KeptKeyed: Decodable {
     let container: KeyedDecodingContainer<ItemKeys>
     init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: ItemKeys.self) }

@@ -171,7 +171,7 @@ final class HotPathLockTests: XCTestCase {
 
     /// Runs `body` three times to build what it needs, then counts what `runs` more runs take. (The first
     /// runs on a thread fill its spares: a nested decoding's new state may first go back to the outer
-    /// level and the levels settle a run later; and a pooled container's first reuse instantiates generic
+    /// level and the levels settle a run later; and a key type's first container instantiates generic
     /// metadata, under the Swift runtime's lock, once per key type.)
     private func countsAfterFirstUse(runs: Int = 20, _ body: () throws -> Void) rethrows -> Counts {
         for _ in 0..<3 { try body() }

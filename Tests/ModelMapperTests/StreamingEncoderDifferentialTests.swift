@@ -4,7 +4,7 @@ import Foundation
 import BenchmarkModels
 
 // Differential tests of the Codable fast paths: the streaming encoder against the tree encoder, byte for
-// byte (strategies, pretty printing, fallbacks, escaping), pooled containers, arrays and out-of-order keys
+// byte (strategies, pretty printing, fallbacks, escaping), key tables, arrays and out-of-order keys
 // against JSONDecoder.
 
 private struct P: Codable, Equatable { var x = 1; var y: Double = 2.5; var name = "a/b\"c"; var opt: Int? = nil; var list = [1, 2] }
@@ -328,7 +328,6 @@ final class CodableFastPathStreamMappingTests: XCTestCase {
 
 final class CodableFastPathStreamPoolTests: XCTestCase {
     func testPool() throws {
-        XCTAssertEqual(TapeEncodingState.poolsContainers, ContainerPoolSwitch.isEnabled)
         weak var weakState: TapeEncodingState?
         do {
             let state = TapeEncodingState(mode: .foundation, options: [], models: MetaCache.shared)
@@ -351,8 +350,6 @@ final class CodableFastPathStreamPoolTests2: XCTestCase {
         for _ in 0..<5 { make(state) }
         for _ in 0..<3 { held.append(state.keyedContainer(JSONStringKey.self, id: 0, depth: 0, rawKeys: false)) }
         for _ in 0..<5 { make(state) }
-        let t = state.keyNames(JSONStringKey.self)
-        print("POOL", t.pool)
         state.endStream()
         withExtendedLifetime(held) {}
     }
@@ -453,7 +450,7 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
     }
 
     /// A state handed back by `end()` is the thread's spare: the next decoding on the thread gets it again,
-    /// with its pooled containers (which refer to it), and `retire()` breaks that cycle so it is freed.
+    /// with its key tables, and once the thread lets go of it (`retire()` here) it is freed.
     func testSpareStateIsReusedAndRetiredWithoutLeak() throws {
         weak var weakState: TapeDecodingState?
         let first = Array(#"[{"value":1,"children":[{"value":2,"children":[]}]},{"value":1,"children":[]}]"#.utf8)
@@ -472,24 +469,9 @@ final class CodableFastPathDecodePoolTests: XCTestCase {
         }
         XCTAssertEqual(try decode(first) { TapeDecodingState.end(&$0) }, try JSONDecoder().decode([Node].self, from: Data(first)))
         XCTAssertNotNil(weakState, "an ended state is not kept as the thread's spare")
-        // The reused state reads the second document through its pooled containers, not the first's tape.
+        // The reused state reads the second document, not the first's tape.
         XCTAssertEqual(try decode(second) { $0.retire() }, try JSONDecoder().decode([Node].self, from: Data(second)))
         XCTAssertNil(weakState)
-        XCTAssertEqual(TapeDecodingState.poolsContainers, ContainerPoolSwitch.isEnabled)
-    }
-
-    /// What `TapeDecodingState.end` relies on to tell whether a decoding kept a pooled keyed container:
-    /// `hasHeldEntries()` is true while a box is held outside the pool, false once it is let go.
-    func testPoolHasHeldEntriesWhileABoxIsHeldOutside() {
-        final class Ref {}
-        var pool = ContainerPool<Ref>()
-        var held: PooledBox? = PooledBox()
-        pool.add(held!, ref: Ref())
-        pool.add(PooledBox(), ref: Ref())
-        XCTAssertTrue(pool.hasHeldEntries())
-        held = nil
-        XCTAssertFalse(pool.hasHeldEntries())
-        pool.removeAll()
     }
 }
 

@@ -82,8 +82,6 @@ final class StreamKeyNames {
     @exclusivity(unchecked) private(set) var names: [String] = []
     /// Names were added during this coding (to be published to `StreamKeyNameCache`).
     var added = false
-    /// The encoder's containers of this key type, for reuse (see `TapeEncodingState.keyedContainer`).
-    @exclusivity(unchecked) var pool = ContainerPool<StreamContainerRef>()
 
     init<Key: CodingKey>(_: Key.Type, raw: Bool = false) {
         tagged = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1

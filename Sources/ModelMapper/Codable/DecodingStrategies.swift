@@ -1,0 +1,54 @@
+import Foundation
+
+// Strategy application in the Codable decoder: the key strategy, non-conforming floats, dates, data and
+// URLs (the date and data strategies themselves are applied by Codecs/ValueStrategies.swift).
+
+extension TapeDecodingState {
+    /// The member key at token `keyIndex` after the key strategy.
+    func convertedKey(_ keyIndex: Int, codingPath: [any CodingKey]) throws -> String {
+        let raw = try text(at: keyIndex, codingPath)
+        switch strategies.keys {
+        case .useDefaultKeys:
+            return raw
+        case .convertFromSnakeCase:
+            return FoundationKeys.fromSnakeCase(raw)
+        case .custom(let transform):
+            return transform(codingPath + [JSONStringKey(raw)]).stringValue
+        @unknown default:
+            return raw
+        }
+    }
+
+    /// `nonConformingFloatDecodingStrategy`: the string forms of infinity and NaN, when configured.
+    func nonConforming(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double? {
+        guard isFoundation, kind(index) == .string, case .convertFromString = strategies.nonConformingFloats else { return nil }
+        return NonConformingFloats.value(of: try text(at: index, path()), strategies.nonConformingFloats)
+    }
+
+    /// The text of the string or key token at `index`, for a strategy that reads it; invalid UTF-8 is a
+    /// DecodingError (dataCorrupted) like every other error of this decoder.
+    private func text(at index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+        do {
+            return try tape.string(at: index)
+        } catch {
+            throw dataCorrupted(index, path(), error.message)
+        }
+    }
+
+    func decodeDate(_ index: Int, _ ref: PathRef) throws -> Date {
+        guard isFoundation else { return try decodeWithCodec(dateCodec, strictInFoundation: false, index, ref) }
+        return try DateStrategies.decode(strategies.dates, from: TapeValueSource(state: self, index: index, ref: ref))
+    }
+
+    func decodeData(_ index: Int, _ ref: PathRef) throws -> Data {
+        guard isFoundation else { return try decodeWithCodec(dataCodec, strictInFoundation: false, index, ref) }
+        return try DataStrategies.decode(strategies.data, from: TapeValueSource(state: self, index: index, ref: ref))
+    }
+
+    func decodeURL(_ index: Int, _ ref: PathRef) throws -> URL {
+        guard isFoundation else { return try decodeWithCodec(urlCodec, strictInFoundation: false, index, ref) }
+        let text = try decodeString(index, resolve(ref))
+        guard let url = URL(string: text) else { throw dataCorrupted(index, resolve(ref), "Invalid URL string.") }
+        return url
+    }
+}
