@@ -24,6 +24,10 @@ extension Array: TapeDecodableArray where Element: Decodable {
         let token = state.tape[index]
         let count = Int(token.length)
         let end = token.payload
+        // Not through `unsafeUninitializedCapacity` for 0: it writes the count into the shared empty-array
+        // singleton, a (benign) race ThreadSanitizer reports when two threads decode empty arrays at once
+        // (the mapped path's rule, Codecs/ContainerCodecs.swift).
+        if count == 0 { return unsafeBitCast([Element](), to: R.self) }
         // Common scalars in specialized code (no generic metadata lookup for the array storage).
         if Element.self == Double.self {
             return unsafeBitCast(try scalars(state, decoder, index, count, end) { s, i, p in try s.decodeDouble(i, p()) }, to: R.self)
