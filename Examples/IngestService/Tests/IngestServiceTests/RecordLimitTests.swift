@@ -120,4 +120,31 @@ struct RecordLimitTests {
             #expect((batches ?? 0) >= 20, "\(batches.map(String.init) ?? "no count") batches")
         }
     }
+
+    /// An array element cut at the limit whose end is the last byte of a body chunk: the next chunk is the
+    /// reader's again. (It used to go on dropping into the next chunk: the following element was lost, and
+    /// a closing `]` there crashed the server. Found by scripts/fuzz-ingest; its input is in
+    /// Fuzz/regressions.) The chunks are sent apart, so the server reads them apart.
+    @Test func cutElementEndingAtAChunkEndLeavesTheNextChunkToTheReader() async throws {
+        let long = #"[{"id":300,"user":{"id":1},"text":""# + String(repeating: "a", count: 300) + #""}"#
+        let next = #",{"id":301,"user":{"id":1}}]"# + "\n"
+        for (rest, accepted) in [(next, 1), ("]\n", 0)] {
+            try await TestServer.with({ $0.maxRecordSize = 128 }) { server in
+                let chunks = [ByteBuffer(string: long), ByteBuffer(string: rest)]
+                let body = AsyncStream<ByteBuffer> { continuation in
+                    Task {
+                        for chunk in chunks {
+                            continuation.yield(chunk)
+                            try? await Task.sleep(for: .milliseconds(200))
+                        }
+                        continuation.finish()
+                    }
+                }
+                let summary = try await server.postEvents(.stream(body, length: .unknown), contentType: "application/json")
+                #expect(summary.accepted == accepted)
+                #expect(summary.rejected == 1)
+                #expect(summary.rejections.map(\.kind) == ["tooLarge"])
+            }
+        }
+    }
 }

@@ -80,10 +80,13 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
                 var p = 0
                 while p < count {
                     if dropping {
-                        let end = scanner.findEnd(bytes, from: p) ?? count
+                        // The cut record may end at the chunk's last byte (an array element's closing
+                        // bracket): it has ended all the same, and the next chunk is the reader's again.
+                        let found = scanner.findEnd(bytes, from: p)
+                        let end = found ?? count
                         body.oversized.dropped(end - p, newlines: Self.newlines(bytes, p, end))
                         p = end
-                        if end < count {
+                        if found != nil {
                             dropping = false
                             keepFrom = end
                         }

@@ -101,6 +101,9 @@ struct StreamIngestor: Sendable {
         var iterator = lines.makeAsyncIterator()
         let probe = iterator
         progress.position = { probe.bytesConsumed }
+        // The closure holds the reader, which holds the body, which holds `progress`: a cycle, broken when
+        // the upload ends (or every upload's reader and its buffers stayed in memory).
+        defer { progress.position = { 0 } }
         /// Records decoded and kept (the record index is these plus the rejected ones).
         var decoded = 0
         do {
