@@ -1,5 +1,7 @@
 /// SplitMix64: a small seeded generator giving the same sequence on every platform, so randomized tests
-/// and fuzz-target chunk splits are reproducible. Shared by the tests and the fuzzer build (scripts/fuzz).
+/// and fuzz-target chunk splits are reproducible. Shared by the tests and the fuzzer build (scripts/fuzz), and
+/// by the ingest service's tests (a symlink in Examples/IngestService/Tests/IngestServiceTests) and fuzz target
+/// (Examples/IngestService/scripts/fuzz-ingest compiles this file by path).
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }

@@ -51,17 +51,6 @@
         nonisolated(unsafe) static var shared: FuzzState?
     }
 
-    private struct FuzzSplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The body's pieces, as the HTTP server hands them over.
     private struct Chunks: AsyncSequence, Sendable {
         typealias Element = ByteBuffer
@@ -180,7 +169,7 @@
             body = Array(rest)
             expected = nil
         }
-        var rng = FuzzSplitMix64(state: UInt64(input[2]) &* 0x1_0000_0001 &+ UInt64(size))
+        var rng = SplitMix64(seed: UInt64(input[2]) &* 0x1_0000_0001 &+ UInt64(size))
         var pieces: [ByteBuffer] = []
         var at = 0
         while at < body.count {

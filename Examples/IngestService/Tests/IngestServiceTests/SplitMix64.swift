@@ -1,0 +1,1 @@
+../../../../Tests/ModelMapperTests/SplitMix64.swift
