@@ -295,7 +295,38 @@ extension JSONEncoder.KeyEncodingStrategy {
 private struct MapHolder: JSONMappable { var p = P(); var n = 1; var rich: [P] = [P(), P()] }
 private struct HasModel: Codable { var title = "t"; var when = Date(timeIntervalSince1970: 7) }
 
+/// Every type `encodeIfPresent` has an overload for (OptionalMemberEncoding), nil.
+private struct AllOptionalsNil: Codable {
+    var bool: Bool?, string: String?, double: Double?, float: Float?
+    var int: Int?, int8: Int8?, int16: Int16?, int32: Int32?, int64: Int64?
+    var uint: UInt?, uint8: UInt8?, uint16: UInt16?, uint32: UInt32?, uint64: UInt64?
+    var date: Date?
+}
+
 final class CodableFastPathStreamMappingTests: XCTestCase {
+    /// A nil member of every `encodeIfPresent` overload, through the streaming and the tree encoder: omitted
+    /// by default, `null` with `.writesNulls` (the standard library's defaults would omit it always).
+    func testNilMembersOfEveryOverload() throws {
+        let keys = ["bool", "string", "double", "float", "int", "int8", "int16", "int32", "int64",
+                    "uint", "uint8", "uint16", "uint32", "uint64", "date"]
+        for (options, expected) in [(EncodingOptions(), "[{}]"),
+                                    ([.writesNulls, .sortedKeys], "[{" + keys.sorted().map { #""\#($0)":null"# }.joined(separator: ",") + "}]")]
+            as [(EncodingOptions, String)]
+        {
+            var streamed = EncodeContext(options: options)
+            streamed.writer.beginArray(); streamed.writer.element(first: true)
+            try DecodableCodec<AllOptionalsNil>(models: MetaCache.shared).encode(AllOptionalsNil(), &streamed)
+            streamed.writer.endArray(empty: false)
+            let state = TapeEncodingState(mode: .mapping, options: options, models: MetaCache.shared)
+            var tree = EncodeContext(options: options)
+            tree.writer.beginArray(); tree.writer.element(first: true)
+            try state.write(try state.box(AllOptionalsNil(), []), &tree)
+            tree.writer.endArray(empty: false)
+            XCTAssertEqual(String(decoding: streamed.writer.bytes, as: UTF8.self), expected, "streaming encoder")
+            XCTAssertEqual(String(decoding: tree.writer.bytes, as: UTF8.self), expected, "tree encoder")
+        }
+    }
+
     func mapCheck<T: Codable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
         for options in [EncodingOptions(), [.prettyPrinted], [.writesNulls], [.writesNulls, .prettyPrinted, .escapesSlashes],
                         .dates(.secondsSince1970)] as [EncodingOptions] {

@@ -2,7 +2,7 @@ import Foundation
 
 // The streaming encoder's keyed container: writes `"key":value` into its frame.
 
-struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct StreamKeyedContainer<Key: CodingKey>: OptionalMemberEncoding {
     let state: TapeEncodingState
     /// The frame it writes to.
     let id: Int
@@ -42,57 +42,11 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if member(key) { try state.streamValue(value, depth: depth, key: key) }
     }
 
-    // encodeIfPresent: nil is omitted, or (mapping mode with `writesNulls`) written as null.
+    // encodeIfPresent comes from OptionalMemberEncoding; a nil member goes to encodeAbsent.
 
     @inline(__always)
-    private mutating func absent(_ key: Key) {
+    mutating func encodeAbsent(forKey key: Key) {
         if state.writesNulls, member(key) { state.out.writer.null() }
-    }
-
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

@@ -2,7 +2,7 @@ import Foundation
 
 // The tree encoder's keyed container: members of an `EncodedObject`.
 
-struct TapeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct TapeKeyedEncodingContainer<Key: CodingKey>: OptionalMemberEncoding {
     let encoder: TapeEncoder
     let object: EncodedObject
 
@@ -38,57 +38,11 @@ struct TapeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         object.set(name(key), try state.box(value, path(key)))
     }
 
-    // encodeIfPresent: nil is omitted, or (mapping mode with `writesNulls`) written as null.
+    // encodeIfPresent comes from OptionalMemberEncoding; a nil member goes to encodeAbsent.
 
     @inline(__always)
-    private mutating func absent(_ key: Key) {
+    mutating func encodeAbsent(forKey key: Key) {
         if state.writesNulls { object.set(name(key), .null) }
-    }
-
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
-    }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { absent(key) }
     }
 
     /// As JSONEncoder: a key that holds an object already (a nested container's, or an encoded value's)
