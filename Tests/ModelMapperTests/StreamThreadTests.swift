@@ -88,7 +88,10 @@ final class StreamThreadTests: XCTestCase {
     /// without waiters). The test waits on its own thread, not on one of the cooperative pool.
     private func checkIdleStreams(count: Int, workers: Int, byPath: Bool,
                                   file: StaticString = #filePath, line: UInt = #line) throws {
-        let allowance = 4
+        // The poller's thread, the cooperative pool's (one per core) and libdispatch's own workers, which come
+        // and go with the rest of the process (the whole suite once showed 5): far below a thread per stream
+        // (the code before #36.3 added 34 and 94 here).
+        let allowance = 8
         let fifos = try FIFOs(count: count)
         // The caller's read ends (blocking descriptors: the stream must not block on them, nor change them).
         var handles: [FileHandle] = []
