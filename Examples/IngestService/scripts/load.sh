@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's load figures: one run, release build, the same bodies into the discarding store, SQLite and
 # PostgreSQL, with 1 and with 4 uploads at once (curl, each body streamed from a file), fresh ids per
-# upload (so every record is really inserted), then the server's peak RSS for one large upload into SQLite.
+# upload (so every record is really inserted), each row with the CPU time per 1,000 records of the service
+# and of PostgreSQL's processes (from /proc), then the server's peak RSS for one large upload into SQLite.
 # Keys on: each run adds a key (IngestService keys add) and every upload sends it.
 #
 #   Examples/IngestService/scripts/load.sh [MB per upload, default 200] [MB of the large upload, default 1000]
@@ -39,7 +40,8 @@ records=$(grep -c . "$work/body-0.jsonl")
 bytes=$(stat -c %s "$work/body-0.jsonl")
 
 start_server() {
-  "$bin" --port $port --log-level error "$@" &
+  # Its standard error (a JSON line per upload, whatever --log-level says) goes to server.log.
+  "$bin" --port $port --log-level error "$@" 2>>"$work/server.log" &
   server=$!
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/metrics" && return 0; sleep 0.1; done
   echo "server did not start" >&2; exit 1
@@ -66,14 +68,38 @@ upload() {
   echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}'
 }
 
-row() { # store, uploads, seconds
-  awk -v s="$1" -v n="$2" -v t="$3" -v r="$records" -v b="$bytes" \
-    'BEGIN { printf "| %s | %d | %.2f s | %.0f | %.1f |\n", s, n, t, n * r / t, n * b / 1e6 / t }'
+# CPU time (user + system, clock ticks) of the processes given, from /proc/PID/stat.
+ticks_per_second=$(getconf CLK_TCK)
+cpu_ticks() {
+  local total=0 pid t
+  for pid in "$@"; do
+    t=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null) || t=0
+    total=$((total + ${t:-0}))
+  done
+  echo "$total"
+}
+# The database's processes: every `postgres` process on the machine for the PostgreSQL store (run no other
+# cluster meanwhile); none for SQLite (in the service's process) and the discarding store.
+database_pids() { [[ $store == postgres ]] && pgrep -x postgres || true; }
+
+row() { # store, uploads, seconds, service ticks, database ticks
+  awk -v s="$1" -v n="$2" -v t="$3" -v r="$records" -v b="$bytes" -v st="$4" -v dt="$5" -v hz="$ticks_per_second" \
+    'BEGIN { k = n * r / 1000; printf "| %s | %d | %.2f s | %.0f | %.1f | %.0f | %.0f |\n",
+             s, n, t, n * r / t, n * b / 1e6 / t, st * 1000 / hz / k, dt * 1000 / hz / k }'
+}
+
+# One row: N uploads at once from body FIRST on, with the CPU the service and the database spent meanwhile.
+measure() { # store, uploads, first body
+  local service0 database0 seconds
+  service0=$(cpu_ticks "$server")
+  database0=$(cpu_ticks $(database_pids))
+  seconds=$(upload "$3" "$2")
+  row "$1" "$2" "$seconds" $(($(cpu_ticks "$server") - service0)) $(($(cpu_ticks $(database_pids)) - database0))
 }
 
 echo "bodies: $records records, $bytes bytes each"
-echo "| store | uploads at once | wall | records/s | MB/s |"
-echo "|:--|--:|--:|--:|--:|"
+echo "| store | uploads at once | wall | records/s | MB/s | CPU ms per 1,000 records: service | database |"
+echo "|:--|--:|--:|--:|--:|--:|--:|"
 stores=(discard sqlite)
 [[ -n "${INGEST_LOAD_DATABASE_URL:-}" ]] && stores+=(postgres)
 for store in "${stores[@]}"; do
@@ -86,8 +112,8 @@ for store in "${stores[@]}"; do
   esac
   key=$(new_key "${args[@]}")
   start_server "${args[@]}"
-  row "$store" 1 "$(upload 0 1)"
-  row "$store" 4 "$(upload 1 4)"
+  measure "$store" 1 0
+  measure "$store" 4 1
   stop_server
 done
 
