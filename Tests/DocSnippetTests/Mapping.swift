@@ -76,8 +76,13 @@ final class MappingSnippets: XCTestCase {
 
         let settings = try Settings(json: #"{"theme": null, "fontSize": null}"#)
         // settings.theme == nil, settings.fontSize == 12
+        // try Settings(json: #"{"fontSize": null}"#, options: .strict) throws .typeMismatch at fontSize
         XCTAssertNil(settings.theme)
         XCTAssertEqual(settings.fontSize, 12)
+        XCTAssertThrowsError(try Settings(json: #"{"fontSize": null}"#, options: .strict)) { error in
+            XCTAssertEqual((error as? MappingError)?.kind, .typeMismatch)
+            XCTAssertEqual((error as? MappingError)?.path, "fontSize")
+        }
 
         struct Typo: JSONMappable {
             var name = ""

@@ -88,11 +88,6 @@ final class MetaBuilder {
                 throw error
             }
             let encodingPath = isEncoded ? mapping.encodingKeys[field.name]?.paths[0] ?? keyPaths[0] : nil
-            if let encodingPath, let index = encodingPath.dropFirst().first(where: { arrayIndex(Array($0.utf8)) != nil }) {
-                // Decoding reads such a component as an array index where the value is an array; a writer
-                // cannot know which was meant, and writing an object key would not read back.
-                throw MappingError(.unsupportedType, "\(M.self).\(field.name) is written to the key path \"\(encodingPath.joined(separator: "."))\", whose component \"\(index)\" may index an array, which encoding cannot write; add \(field.name) to ignoredWhenEncoding or give it encodingKeys without such a component")
-            }
             properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
                                            keyPaths: keyPaths,
                                            isRequired: mapping.required.contains(field.name)
@@ -113,6 +108,7 @@ final class MetaBuilder {
                              polymorphic: M.self as? any JSONPolymorphic.Type,
                              matchesKeysIgnoringCase: cache.matchesKeysIgnoringCase)
         meta.flattenedObjects = flattenedObjects
+        meta.encodingLimit = encodingLimit(of: properties, in: M.self)
         codec.meta = meta
         finished[id] = meta
         return meta
@@ -159,11 +155,36 @@ final class MetaBuilder {
         for name in mapping.required where lets.contains(name) {
             throw MappingError(.unsupportedType, "\(model).\(name) is a let and is never decoded, so it cannot be required; make it a var")
         }
+        for (list, what) in [(mapping.keys, "keys"), (mapping.encodingKeys, "encodingKeys")] {
+            for (name, key) in list {
+                if let text = key.invalidEscape { throw Self.invalidEscape(text, at: "\(model).mapping.\(what)[\"\(name)\"]") }
+            }
+        }
         for (name, key) in mapping.keys {
             for path in key.paths where path.isEmpty || path.contains(where: \.isEmpty) {
                 throw MappingError(.unsupportedType, "\(model).mapping.keys[\"\(name)\"] has an empty key or key path component")
             }
         }
+    }
+
+    /// The error encoding the model throws (``ModelMeta/encodingLimit``): the first property written to a
+    /// key path with a component of digits after the first (`"nested.1.value"`). Decoding reads such a
+    /// component as an array index where the value is an array; a writer cannot know which was meant, and
+    /// writing an object key would not read back. Only encoding is refused: a decode-only model works.
+    private func encodingLimit(of properties: [PropertyMeta], in model: Any.Type) -> MappingError? {
+        for property in properties {
+            guard let path = property.encodingPath,
+                  let index = path.dropFirst().first(where: { arrayIndex(Array($0.utf8)) != nil }) else { continue }
+            var error = MappingError(.unsupportedType, "\(model).\(property.name) is written to the key path \"\(path.joined(separator: "."))\", whose component \"\(index)\" may index an array, which encoding cannot write; add \(property.name) to ignoredWhenEncoding or give it encodingKeys without such a component")
+            property.prependEncoded(to: &error)
+            return error
+        }
+        return nil
+    }
+
+    /// The error for a mapped key whose text has a backslash that is not before a dot (``MappingKey``).
+    static func invalidEscape(_ text: String, at place: String) -> MappingError {
+        MappingError(.unsupportedType, "\(place) is \"\(text)\", with a backslash that is not before a dot; \"\\.\" is a literal dot inside a key (\"a\\.b\" is the key a.b), and a key holding a backslash is written .literal(\"...\")")
     }
 
     // MARK: Flattening

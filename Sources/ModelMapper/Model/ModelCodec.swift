@@ -272,6 +272,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         guard StackGuard.hasRoom() else { throw StackGuard.error(at: nil) }
         let meta = isClass ? try dynamicMeta(pointer.pointee) : self.meta!
         assert(isLaidOut(pointer, as: meta), "model memory encoded with the meta of another type")
+        if let limit = meta.encodingLimit { throw limit }
         let variable = UnsafeRawPointer(pointer)
         // Struct: the fields are at the value's address. Class: the variable holds the instance address.
         let base = isClass ? variable.load(as: UnsafeRawPointer.self) : variable

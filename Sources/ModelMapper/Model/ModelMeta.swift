@@ -49,6 +49,9 @@ final class ModelMeta: @unchecked Sendable {
     /// meta is published. Such a model has an `encodingHook` (a no-op one if it has none), so it is
     /// encoded through `encodeWithHook`, which adds them.
     var flattenedObjects: [Int] = []
+    /// Why this model cannot be encoded (a property written to a key path with an array index), thrown by
+    /// every encode of it; nil for most. Decoding ignores it. Set by the builder before the meta is published.
+    var encodingLimit: MappingError?
     /// Output layout for encoding (key paths build nested objects), in declaration and in sorted order.
     let encodingPlan: EncodingPlan
     let sortedEncodingPlan: EncodingPlan

@@ -10,7 +10,8 @@
 ///
 /// Required keys: a `null` for one is an error unless the property takes null (an Optional); a missing one
 /// is an error naming every missing required key, except when `merging` (the root of an update, where
-/// absent keys keep their values).
+/// absent keys keep their values). Under `.strict`, `null` for any property that cannot hold it is an
+/// error too (``refuseNull(_:_:required:jsonKey:at:)``).
 func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
                       merging: Bool = false) throws(MappingError) {
     let start = c.tape[index]
@@ -34,8 +35,8 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
             let slot = slots[p]
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
-            } else if slot.requiredBit >= 0 {
-                throw requiredNull(meta.properties[p], jsonKey: c.tape.text(key), at: valueIndex)
+            } else if slot.requiredBit >= 0 || !c.lenient {
+                try refuseNull(c, meta.properties[p], required: slot.requiredBit >= 0, jsonKey: c.tape.text(key), at: valueIndex)
             }
             if tracksRequired && slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
             p = Int(slot.next)
@@ -55,13 +56,44 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
     }
 }
 
-/// The `.missingKey` error for a required key whose value is `null` and a property that cannot hold it.
+/// A `null` for a property that cannot hold it (not an Optional, `Any` or `JSONValue`) where `null` is
+/// refused: for a required key (`.missingKey`, "is null", the required rule), and under `.strict` for
+/// every other key (JSONDecoder's `valueNotFound`): `.typeMismatch`, as a `null` element of `[T]` is, so an
+/// invalid-value handler forgives it like any other mismatch (reported, the property keeping its value).
+/// `.lenient` keeps the value silently (YYModel's rule).
 @inline(never)
-private func requiredNull(_ property: PropertyMeta, jsonKey: String, at valueIndex: Int) -> MappingError {
-    var error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is null")
-    error.missingProperties = [property.name]
-    error.tokenIndex = valueIndex
+private func refuseNull(_ c: DecodeContext, _ property: PropertyMeta, required: Bool, jsonKey: String,
+                        at valueIndex: Int) throws(MappingError) {
+    var error: MappingError
+    if required {
+        error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is null")
+        error.missingProperties = [property.name]
+        error.tokenIndex = valueIndex
+    } else {
+        error = c.mismatch(expected: "a value (strict: \(property.name) is not Optional, so it cannot hold null)", at: valueIndex)
+    }
     error.prependKey(property.name, jsonKey: jsonKey)
+    if !required, let report = c.report, report.forgives {
+        report.record(error)
+        return
+    }
+    throw error
+}
+
+/// The `.typeMismatch` error for a key path that runs into a value it cannot go through (`"nested.name"`
+/// over `{"nested": "bar"}`, `"users.name"` over an array of users): the error is at the property, its
+/// ``MappingError/jsonPath`` the key path, its position the value in the way.
+@inline(never)
+private func blockedKeyPath(_ c: DecodeContext, _ property: PropertyMeta, _ path: [[UInt8]], at index: Int,
+                            depth: Int) -> MappingError {
+    let name = jsonKey(path)
+    let stop = jsonKey(Array(path[..<depth]))
+    var expected = "an object at \"\(stop)\" on the key path \"\(name)\""
+    if c.tape[index].kind == .arrayStart {
+        expected += " (or an array index: \"\(jsonKey([path[depth]]))\" is not one)"
+    }
+    var error = c.mismatch(expected: expected, at: index)
+    error.prependKey(property.name, jsonKey: name)
     return error
 }
 
@@ -105,12 +137,29 @@ private func decodeDeferred(_ c: DecodeContext, _ index: Int, base: UnsafeMutabl
         search: for pass in 0..<passes {
             let ignoringCase = pass == 1
             for path in property.keyPathBytes {
-                guard let valueIndex = findValue(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) else { continue }
+                let valueIndex: Int
+                switch lookUp(c.tape, objectIndex: index, path: path, ignoringCase: ignoringCase) {
+                case .value(let found):
+                    valueIndex = found
+                case .absent:
+                    continue
+                case .blocked(let blocker, let depth):
+                    // Absent under `.lenient` (YYModel's rule), reported when a handler is installed (once,
+                    // from the exact pass); an error under `.strict`, where a handler forgives it too.
+                    guard pass == 0 else { continue }
+                    let error = blockedKeyPath(c, property, path, at: blocker, depth: depth)
+                    if let report = c.report, report.forgives {
+                        report.record(error)
+                    } else if !c.lenient {
+                        throw error
+                    }
+                    continue
+                }
                 let isNull = c.tape[valueIndex].kind == .null
                 if slot.takesNull || !isNull {
                     try decodeField(slot, c, valueIndex, base, meta, p, matched: path)
-                } else if slot.requiredBit >= 0 {
-                    throw requiredNull(property, jsonKey: jsonKey(path), at: valueIndex)
+                } else if slot.requiredBit >= 0 || !c.lenient {
+                    try refuseNull(c, property, required: slot.requiredBit >= 0, jsonKey: jsonKey(path), at: valueIndex)
                 }
                 if isNull, let report = c.report, report.forgives, property.keyPathBytes.count > 1 {
                     reportBlockingNull(c, index, property, path, at: valueIndex, report, ignoringCase: ignoringCase)
@@ -164,35 +213,49 @@ private func decodeCaseFolded(_ c: DecodeContext, _ index: Int, base: UnsafeMuta
             if findValue(c.tape, objectIndex: index, path: meta.properties[p].keyPathBytes[0]) != nil { continue }
             if slot.takesNull || c.tape[valueIndex].kind != .null {
                 try decodeField(slot, c, valueIndex, base, meta, p)
-            } else if slot.requiredBit >= 0 {
-                throw requiredNull(meta.properties[p], jsonKey: jsonKey(c, valueIndex, matched: nil), at: valueIndex)
+            } else if slot.requiredBit >= 0 || !c.lenient {
+                try refuseNull(c, meta.properties[p], required: slot.requiredBit >= 0,
+                               jsonKey: jsonKey(c, valueIndex, matched: nil), at: valueIndex)
             }
             if slot.requiredBit >= 0 { seenRequired.insert(Int(slot.requiredBit)) }
         }
     }
 }
 
-/// The value at `path` below the object at `objectIndex`; a scalar on the way means absent.
-/// Duplicate keys: the last one counts, as in the member loop. `ignoringCase`: keys compare with ASCII
-/// letters folded. A component of decimal digits indexes an array where the value on the way is an array
-/// (`"nested.1.value"`, ObjectMapper's rule); where it is an object, it is a key like any other.
-func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase: Bool = false) -> Int? {
+/// What following a key path below an object found.
+enum KeyPathLookup {
+    /// The token index of the value.
+    case value(Int)
+    /// A key on the way is missing, an array index is past the array's end, or a value on the way is `null`.
+    case absent
+    /// The value at `index` (reached by the first `depth` components) is neither an object nor an array
+    /// the next component indexes: a string, number or Boolean, or an array under a component that is
+    /// not decimal digits.
+    case blocked(index: Int, depth: Int)
+}
+
+/// The value at `path` below the object at `objectIndex` (``KeyPathLookup``). Duplicate keys: the last one
+/// counts, as in the member loop. `ignoringCase`: keys compare with ASCII letters folded. A component of
+/// decimal digits indexes an array where the value on the way is an array (`"nested.1.value"`,
+/// ObjectMapper's rule); where it is an object, it is a key like any other.
+func lookUp(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase: Bool = false) -> KeyPathLookup {
     var current = objectIndex
-    for component in path {
+    for (depth, component) in path.enumerated() {
         let token = tape[current]
         if token.kind == .arrayStart {
-            guard let position = arrayIndex(component) else { return nil }
+            guard let position = arrayIndex(component) else { return .blocked(index: current, depth: depth) }
             var i = current + 1
             var n = 0
             while i < token.payload && n < position {
                 i = tape.indexAfterValue(at: i)
                 n += 1
             }
-            guard i < token.payload else { return nil }
+            guard i < token.payload else { return .absent }
             current = i
             continue
         }
-        guard token.kind == .objectStart else { return nil }
+        if token.kind == .null { return .absent }
+        guard token.kind == .objectStart else { return .blocked(index: current, depth: depth) }
         var found: Int? = nil
         var i = current + 1
         while i < token.payload {
@@ -205,10 +268,17 @@ func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase
             }
             i = tape.indexAfterValue(at: valueIndex)
         }
-        guard let next = found else { return nil }
+        guard let next = found else { return .absent }
         current = next
     }
-    return current
+    return .value(current)
+}
+
+/// The value at `path` below the object at `objectIndex`, nil when ``lookUp(_:objectIndex:path:ignoringCase:)``
+/// finds none (absent, or a value in the way).
+func findValue(_ tape: TapeView, objectIndex: Int, path: [[UInt8]], ignoringCase: Bool = false) -> Int? {
+    if case .value(let index) = lookUp(tape, objectIndex: objectIndex, path: path, ignoringCase: ignoringCase) { return index }
+    return nil
 }
 
 /// A key path component as an array index: decimal digits only, no sign, at most 18 of them.

@@ -9,6 +9,7 @@ struct RootPath {
     let paths: [[String]]
 
     init(_ key: MappingKey) throws(MappingError) {
+        if let text = key.invalidEscape { throw MetaBuilder.invalidEscape(text, at: "the root path") }
         paths = key.paths.map { $0 == [""] ? [] : $0 }
         for path in paths where path.contains(where: \.isEmpty) {
             throw MappingError(.unsupportedType, "the root path \(key) has an empty key path component")

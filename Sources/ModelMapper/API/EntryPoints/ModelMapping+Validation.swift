@@ -26,4 +26,16 @@ extension ModelMapping {
         let cache = try MetaCache.forDecoding(options)
         for type in types { _ = try cache.meta(forDynamic: type) }
     }
+
+    /// ``validate(_:)`` for encoding with `options`: also throws what encoding one of `types` would throw
+    /// whatever its values, a property written to a key path with an array index (`keys: ["second":
+    /// "nested.1.value"]` without `encodingKeys` or `ignoredWhenEncoding`). ``validate(_:)`` does not
+    /// report that: such a model decodes, and only its encoding fails (at encode time, naming the property
+    /// and the key path). Models reached through properties are checked when they are listed.
+    public static func validate(_ types: [any JSONMappable.Type], encoding options: EncodingOptions) throws {
+        let cache = try MetaCache.forEncoding(options)
+        for type in types {
+            if let limit = try cache.meta(forDynamic: type).encodingLimit { throw limit }
+        }
+    }
 }

@@ -116,6 +116,11 @@ public struct ModelMapping: Sendable {
 /// Where a property's value is in the JSON: a key, a key path (`"ext.desc"`), a literal key containing
 /// dots (`.literal("a.b")`) or a list of alternatives (`["id", "ID"]`: the first present in list order wins).
 /// A string whose dots leave an empty component (`".ext"`, `"a..b"`) is a literal key, not a path.
+///
+/// In a string, a backslash before a dot makes it a literal dot inside one key (HandyJSON's spelling:
+/// the Swift literal `"a\\.b"`, the text `a\.b`, is the one key `a.b`; `"data.a\\.b"` is the path
+/// `data` → `a.b`). A backslash before anything else is an error (`.unsupportedType`) at the model's first
+/// use and in ``ModelMapping/validate(_:)``: write a key holding a backslash with ``literal(_:)``.
 public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
@@ -126,15 +131,23 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
     }
 
     let storage: Storage
+    /// The text of a string given to this key with a backslash that is not before a dot (`"a\\b"`), which
+    /// the model's metadata build refuses; nil when every string was well formed.
+    let invalidEscape: String?
 
-    /// A key, or a key path when it contains dots between non-empty components (`"ext.desc"`).
+    /// A key, or a key path when it contains dots between non-empty components (`"ext.desc"`); `\.` is a
+    /// literal dot.
     public init(stringLiteral value: String) {
-        storage = .path(MappingKey.split(value))
+        let parsed = MappingKey.split(value)
+        storage = .path(parsed.components)
+        invalidEscape = parsed.isWellFormed ? nil : value
     }
 
     /// Alternatives tried in order; each may be a key path.
     public init(arrayLiteral elements: String...) {
-        storage = .alternatives(elements.map(MappingKey.split))
+        let parsed = elements.map(MappingKey.split)
+        storage = .alternatives(parsed.map(\.components))
+        invalidEscape = zip(elements, parsed).first { !$0.1.isWellFormed }?.0
     }
 
     /// A key, or a key path when it contains dots.
@@ -145,22 +158,48 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
     public static func path(_ components: [String]) -> MappingKey { MappingKey(storage: .path(components)) }
     /// Alternatives tried in list order; the first present (null counts as present) wins.
     public static func anyOf(_ keys: [MappingKey]) -> MappingKey {
-        MappingKey(storage: .alternatives(keys.flatMap { key -> [[String]] in
-            switch key.storage {
-            case .path(let p): return [p]
-            case .alternatives(let a): return a
-            }
-        }))
+        MappingKey(storage: .alternatives(keys.flatMap(\.paths)),
+                   invalidEscape: keys.lazy.compactMap(\.invalidEscape).first)
     }
 
-    init(storage: Storage) { self.storage = storage }
+    init(storage: Storage, invalidEscape: String? = nil) {
+        self.storage = storage
+        self.invalidEscape = invalidEscape
+    }
 
-    /// A key with dots is a key path, unless splitting it leaves an empty component (`".ext"`, `"a..b"`,
-    /// `"a."`): then it is the literal key, as YYModel reads `".ext"`.
-    private static func split(_ key: String) -> [String] {
-        guard key.contains(".") else { return [key] }
-        let components = key.split(separator: ".", omittingEmptySubsequences: false)
-        return components.contains(where: \.isEmpty) ? [key] : components.map(String.init)
+    /// The one reading of a mapped key's text: a dot separates key path components and `\.` is a dot
+    /// inside a component; a backslash before anything else (or at the end) makes the text ill-formed (it
+    /// is kept as written, and refused at the meta build). A key whose dots leave an empty component
+    /// (`".ext"`, `"a..b"`, `"a."`) is one literal key, as YYModel reads `".ext"`.
+    private static func split(_ key: String) -> (components: [String], isWellFormed: Bool) {
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\\") }) else { return ([key], true) }
+        var components: [String] = []
+        var current = String.UnicodeScalarView()
+        var isWellFormed = true
+        var scalars = key.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
+            case "\\":
+                let next = scalars.next()
+                if next == "." {
+                    current.append(".")
+                } else {
+                    isWellFormed = false
+                    current.append(scalar)
+                    if let next { current.append(next) }
+                }
+            case ".":
+                components.append(String(current))
+                current = String.UnicodeScalarView()
+            default:
+                current.append(scalar)
+            }
+        }
+        components.append(String(current))
+        if components.count > 1 && components.contains(where: \.isEmpty) {
+            return ([components.joined(separator: ".")], isWellFormed)
+        }
+        return (components, isWellFormed)
     }
 
     /// The alternatives as key paths (one element for a single key or path).
