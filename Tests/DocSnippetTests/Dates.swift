@@ -43,6 +43,17 @@ final class DatesSnippets: XCTestCase {
         // asDay == #"{"at":"20/01/2014"}"#
         XCTAssertEqual(european.at, Date(timeIntervalSince1970: 1390220640))
         XCTAssertEqual(asDay, #"{"at":"20/01/2014"}"#)
+        struct Release: JSONMappable {
+            var day = Date(timeIntervalSince1970: 0)
+            static let mapping = ModelMapping(transformers: [
+                "day": .date(format: "MMMM d, yyyy", timeZone: TimeZone(identifier: "America/Los_Angeles")!),
+            ])
+        }
+
+        let release = try Release(json: #"{"day": "September 25, 2015"}"#)
+        // release.day.timeIntervalSince1970 == 1443164400 (07:00 UTC); written back as "September 25, 2015"
+        XCTAssertEqual(release.day.timeIntervalSince1970, 1443164400)
+        XCTAssertEqual(try release.jsonString(), #"{"day":"September 25, 2015"}"#)
         // The article's claim about `.default` and milliseconds.
         XCTAssertGreaterThan(try Event(json: #"{"at": 1390220688123}"#).jsonString(), #"{"at":"+46024"#)
     }

@@ -211,3 +211,123 @@ final class StrictFidelityTests: XCTestCase {
     }
 }
 
+// MARK: 4. URLs
+
+private struct SFLink: JSONMappable, Codable, Equatable {
+    var url: URL? = nil
+}
+
+private struct SFCodableLink: Codable, Equatable {
+    var url: URL
+}
+
+extension StrictFidelityTests {
+    static let escapedByFoundation = ["not a valid URL", "100%", "http://github.com/a b", "http://a.com/é"]
+
+    func testLenientReadsAURLAsThisFoundationDoes() throws {
+        for text in Self.escapedByFoundation + ["http://github.com/a", "a%20b", "mailto:x@y.z"] {
+            let json = try String(decoding: JSONEncoder().encode(["url": text]), as: UTF8.self)
+            XCTAssertEqual(try SFLink(json: json).url, URL(string: text), text)
+            XCTAssertNotNil(URL(string: text), "this Foundation reads \(text)")
+        }
+        XCTAssertEqual(try SFLink(json: #"{"url":"100%"}"#).url?.absoluteString, "100%25")
+    }
+
+    func testStrictRefusesAStringThatIsNotAURLWithoutEscaping() throws {
+        for text in Self.escapedByFoundation {
+            let json = try String(decoding: JSONEncoder().encode(["url": text]), as: UTF8.self)
+            let error = mappingError { try SFLink(json: json, options: .strict) }
+            XCTAssertEqual(error?.kind, .invalidValue, text)
+            XCTAssertEqual(error?.path, "url", text)
+            XCTAssertNil(URL(string: text, encodingInvalidCharacters: false), text)
+        }
+        for text in ["http://github.com/a", "a%20b", "http://[::1]/x?q=1#f"] {
+            let json = try String(decoding: JSONEncoder().encode(["url": text]), as: UTF8.self)
+            XCTAssertEqual(try SFLink(json: json, options: .strict).url, URL(string: text, encodingInvalidCharacters: false), text)
+        }
+    }
+
+    func testTheCodablePathMatchesJSONDecoderOnTheSameInputs() throws {
+        for text in Self.escapedByFoundation + ["http://github.com/a", "", " ", "a%20b", "%", "http://exa mple.com"] {
+            let data = try JSONEncoder().encode(["url": text])
+            let foundation = Result { try JSONDecoder().decode(SFCodableLink.self, from: data) }
+            let ours = Result { try ModelDecoder().decode(SFCodableLink.self, from: data) }
+            switch (foundation, ours) {
+            case (.success(let a), .success(let b)): XCTAssertEqual(a, b, text)
+            case (.failure(let a), .failure(let b)):
+                XCTAssertEqual("\(a)".prefix(14), "\(b)".prefix(14), "the same DecodingError case: \(text)")
+            default: XCTFail("\(text): JSONDecoder \(foundation), ModelDecoder \(ours)")
+            }
+        }
+    }
+
+    // MARK: 5. Date patterns in a time zone
+
+    private static let losAngeles = TimeZone(identifier: "America/Los_Angeles")!
+
+    private struct Release: JSONMappable {
+        var day = Date(timeIntervalSince1970: 0)
+        var stamp = Date(timeIntervalSince1970: 0)
+        var utc = Date(timeIntervalSince1970: 0)
+        static let mapping = ModelMapping(transformers: [
+            "day": .date(format: "MMMM d, yyyy", timeZone: StrictFidelityTests.losAngeles),
+            "stamp": .date(format: "yyyy-MM-dd HH:mm:ss Z", timeZone: StrictFidelityTests.losAngeles),
+            "utc": .date(format: "MMMM d, yyyy"),
+        ])
+    }
+
+    func testADatePatternIsReadAndWrittenInItsZone() throws {
+        let json = #"{"day":"September 25, 2015","stamp":"2015-09-25 10:00:00 +0200","utc":"September 25, 2015"}"#
+        let release = try Release(json: json)
+        XCTAssertEqual(release.day.timeIntervalSince1970, 1443164400)
+        XCTAssertEqual(release.utc.timeIntervalSince1970, 1443139200, "date(format:) keeps UTC")
+        XCTAssertEqual(release.stamp.timeIntervalSince1970, 1443168000, "the pattern's zone field wins when reading")
+        let written = try release.jsonValue()
+        XCTAssertEqual(written["day"]?.stringValue, "September 25, 2015")
+        XCTAssertEqual(written["utc"]?.stringValue, "September 25, 2015")
+        XCTAssertEqual(written["stamp"]?.stringValue, "2015-09-25 01:00:00 -0700", "written in the zone")
+    }
+
+    /// The same patterns and zone through DateFormatter (en_US_POSIX), across both daylight-saving changes.
+    func testAZonedPatternAgreesWithDateFormatter() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = Self.losAngeles
+        // 2015-03-08 03:00 PDT (just after spring forward), 2015-07-01, 2015-11-01 01:00 PST (the repeated
+        // hour's later instant) and 02:00, 2015-12-31
+        let instants: [Double] = [1425808800, 1435752000, 1446368400, 1446372000, 1451606399]
+        for (index, format) in SFZoned.formats.enumerated() {
+            formatter.dateFormat = format
+            for seconds in instants {
+                var model = SFZoned()
+                let date = Date(timeIntervalSince1970: seconds)
+                model[index] = date
+                let expected = formatter.string(from: date)
+                let written = try model.jsonValue()["f\(index)"]?.stringValue
+                XCTAssertEqual(written, expected, "\(format) \(seconds)")
+                let read = try SFZoned(json: #"{"f\#(index)":"\#(expected)"}"#)[index]
+                XCTAssertEqual(read, formatter.date(from: expected), "\(format) \(expected)")
+            }
+        }
+    }
+}
+
+private struct SFZoned: JSONMappable {
+    static let formats = ["yyyy-MM-dd HH:mm:ss", "MMMM d, yyyy h:mm a", "yyyy-MM-dd'T'HH:mm:ssxxx", "dd/MM/yyyy HH:mm Z"]
+    var f0 = Date(timeIntervalSince1970: 0), f1 = Date(timeIntervalSince1970: 0)
+    var f2 = Date(timeIntervalSince1970: 0), f3 = Date(timeIntervalSince1970: 0)
+    subscript(index: Int) -> Date {
+        get { [f0, f1, f2, f3][index] }
+        set {
+            switch index {
+            case 0: f0 = newValue
+            case 1: f1 = newValue
+            case 2: f2 = newValue
+            default: f3 = newValue
+            }
+        }
+    }
+    static let mapping = ModelMapping(transformers: Dictionary(uniqueKeysWithValues: formats.enumerated().map {
+        ("f\($0.offset)", JSONTransformer.date(format: $0.element, timeZone: TimeZone(identifier: "America/Los_Angeles")!))
+    }))
+}

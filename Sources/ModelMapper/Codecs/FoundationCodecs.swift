@@ -22,7 +22,11 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     }
 }
 
-/// `URL`: a string, trimmed; an empty string is an error (nil for `URL?`).
+/// `URL`: a string, trimmed; an empty string is an error (nil for `URL?`). `.lenient` reads the string as
+/// this Foundation's `URL(string:)` does, which percent-escapes what a URL cannot hold (`"100%"` is
+/// `100%25`, `"http://github.com/a b"` is `http://github.com/a%20b`), as JSONDecoder does; `.strict`
+/// refuses a string that is not a URL as written (`URL(string:encodingInvalidCharacters: false)`, Mantle's
+/// rule), `.invalidValue`.
 final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
     override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> URL {
         guard let url = try decodeOptional(c, index) else {
@@ -39,7 +43,10 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
         }
         let text = try c.tape.string(at: index).trimmingWhitespace()
         if text.isEmpty { return nil }
-        guard let url = URL(string: text) else { throw c.invalid("\(c.describe(at: index)) is not a URL", at: index) }
+        guard let url = URL(string: text, encodingInvalidCharacters: c.lenient) else {
+            let reason = c.lenient ? "" : " without percent-escaping (strict)"
+            throw c.invalid("\(c.describe(at: index)) is not a URL\(reason)", at: index)
+        }
         return url
     }
 

@@ -27,7 +27,7 @@ import Foundation
 //   at least four digits ("+10000-01-01T00:00:00Z", "-0001-12-31T00:00:00Z"), which `parseISO8601` reads back.
 // * Non-finite dates never trap: NaN is written as 1970-01-01T00:00:00Z and values beyond ±1e15 seconds
 //   (about ±31.7 million years), including ±infinity, are clamped to that bound.
-// * `format(_:pattern:into:)` writes the fields of a `DateFormatPattern` in UTC. With `S...` fields the date
+// * `format(_:pattern:timeZone:into:)` writes the fields of a `DateFormatPattern` in UTC (or a zone given). With `S...` fields the date
 //   is rounded to the nearest 10^-n second (n = the longest `S` run); without them it is truncated (floored)
 //   to the second, as DateFormatter does, so `parseFormatted(format(d))` is `d` at the pattern's precision.
 enum DateFormatting {
@@ -140,9 +140,10 @@ enum DateFormatting {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `date` written with `pattern`, in UTC, to `out`.
-    static func format(_ date: Date, pattern: DateFormatPattern, into out: inout [UInt8]) {
-        let c = UTCComponents(date, fractionDigits: pattern.fractionDigits)
+    /// Appends `date` written with `pattern`, in UTC or in `timeZone` (its offset at that instant), to `out`.
+    static func format(_ date: Date, pattern: DateFormatPattern, timeZone: TimeZone? = nil, into out: inout [UInt8]) {
+        let offset = timeZone?.secondsFromGMT(for: date) ?? 0
+        let c = UTCComponents(date.addingTimeInterval(Double(offset)), fractionDigits: pattern.fractionDigits)
         for field in pattern.fields {
             switch field {
             case .literal(let bytes):
@@ -176,8 +177,23 @@ enum DateFormatting {
             case .weekday(let full):
                 appendName((full ? DateParsing.weekdayNames : DateParsing.weekdayAbbreviations)[c.weekday], &out)
             case .zone(let utc):
-                out.append(contentsOf: utc)
+                appendZone(offset, utcText: utc, &out)
             }
+        }
+    }
+
+    /// A zone field in the style its UTC text shows ("+0000", "+00:00", "+00", "Z"): UTC as that text,
+    /// another offset in that style ("Z" style: "+HH:MM"; "+00" style: "+HH", or "+HHMM" for a zone
+    /// with minutes).
+    private static func appendZone(_ offset: Int, utcText: [UInt8], _ out: inout [UInt8]) {
+        guard offset != 0 else { return out.append(contentsOf: utcText) }
+        let minutes = abs(offset) / 60
+        out.append(offset < 0 ? 0x2D : 0x2B)
+        append2(minutes / 60, &out)
+        switch utcText.count {
+        case 3 where minutes % 60 == 0: return                       // "+00"
+        case 3, 5: append2(minutes % 60, &out)                       // "+0000"
+        default: out.append(0x3A); append2(minutes % 60, &out)       // "+00:00", "Z"
         }
     }
 

@@ -106,8 +106,10 @@ enum DateParsing {
 
     /// Parses `b` with a compiled Unicode date pattern (see `DateFormatPattern`). The input is trimmed of
     /// ASCII whitespace (the pattern's own leading/trailing whitespace literals are ignored for parsing).
-    /// Fields missing from the pattern default to 1970-01-01 00:00:00; a pattern without a zone field is UTC.
-    static func parseFormatted(_ b: UnsafeRawBufferPointer, format: DateFormatPattern) -> Date? {
+    /// Fields missing from the pattern default to 1970-01-01 00:00:00. The zone: the pattern's zone field
+    /// when it has one, else `timeZone` (its offset at that wall-clock time, daylight saving included),
+    /// else UTC.
+    static func parseFormatted(_ b: UnsafeRawBufferPointer, format: DateFormatPattern, timeZone: TimeZone? = nil) -> Date? {
         var lo = 0
         var hi = b.count
         trim(b, &lo, &hi)
@@ -115,6 +117,7 @@ enum DateParsing {
         var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, nanos = 0, offset = 0
         var hour12 = -1
         var isPM = false
+        var hasZone = false
         for field in format.parseFields {
             switch field {
             case .literal(let bytes):
@@ -162,6 +165,7 @@ enum DateParsing {
             case .zone:
                 guard let z = parseZone(b, &i, hi) else { return nil }
                 offset = z
+                hasZone = true
             }
         }
         guard i == hi else { return nil }
@@ -169,7 +173,23 @@ enum DateParsing {
             guard hour12 >= 1 && hour12 <= 12 else { return nil }
             hour = hour12 % 12 + (isPM ? 12 : 0)
         }
+        if !hasZone, let timeZone {
+            guard let wallClock = makeDate(year, month, day, hour, minute, second, 0, 0) else { return nil }
+            offset = zoneOffset(timeZone, atWallClock: wallClock)
+        }
         return makeDate(year, month, day, hour, minute, second, nanos, offset)
+    }
+
+    /// The offset east of UTC that `timeZone` has at a wall-clock time (given as if it were UTC), as
+    /// DateFormatter reads it: of the offsets a day before and a day after (the two sides of a
+    /// daylight-saving change), the one whose instant has it; for a time repeated by the change, the later
+    /// instant; for a time skipped by it, the offset before.
+    static func zoneOffset(_ timeZone: TimeZone, atWallClock wallClock: Date) -> Int {
+        let before = timeZone.secondsFromGMT(for: wallClock.addingTimeInterval(-86_400))
+        let after = timeZone.secondsFromGMT(for: wallClock.addingTimeInterval(86_400))
+        func holds(_ offset: Int) -> Bool { timeZone.secondsFromGMT(for: wallClock.addingTimeInterval(Double(-offset))) == offset }
+        let valid = [before, after].filter(holds)
+        return valid.min() ?? before      // the smaller offset is the later instant
     }
 
     // MARK: Fixed formats
@@ -631,7 +651,8 @@ enum DateParsing {
 /// A Unicode date pattern (the `DateFormatter.dateFormat` syntax), compiled once. Used by
 /// `DateStrategy.formatted` for both parsing (`DateParsing.parseFormatted`) and writing
 /// (`DateFormatting.format`). Always English names and the Gregorian calendar; a pattern without a zone
-/// field means UTC, and dates are always written in UTC.
+/// field means UTC, or the time zone the caller gives (`JSONTransformer.date(format:timeZone:)`), and
+/// dates are written in UTC or in that zone.
 ///
 /// Supported fields (anything else that is an ASCII letter makes `init` fail):
 ///
@@ -650,8 +671,9 @@ enum DateParsing {
 /// | `'text'` | quoted literal (`''` is a single quote) | exact bytes |
 /// | other characters | literal | exact bytes |
 ///
-/// Writing (always UTC): `Z`/`ZZ`/`ZZZ`/`xx`/`xxxx` -> "+0000", `ZZZZZ`/`X...` -> "Z", `x` -> "+00",
-/// `xxx`/`xxxxx` -> "+00:00"; `a` -> "AM"/"PM".
+/// Writing in UTC: `Z`/`ZZ`/`ZZZ`/`xx`/`xxxx` -> "+0000", `ZZZZZ`/`X...` -> "Z", `x` -> "+00",
+/// `xxx`/`xxxxx` -> "+00:00"; in another zone the same styles with its offset ("-0700", "-07:00", "-07";
+/// `ZZZZZ`/`X...` write "-07:00"); `a` -> "AM"/"PM".
 struct DateFormatPattern: Sendable, Hashable, CustomStringConvertible {
     enum Field: Sendable, Hashable {
         case literal([UInt8])

@@ -69,21 +69,36 @@ public struct JSONTransformer: Sendable {
     }
 
     /// Dates in one Unicode date pattern (`"dd/MM/yyyy HH:mm"`), parsed by hand in UTC unless the
-    /// pattern has a zone field.
+    /// pattern has a zone field, and written in UTC.
     public static func date(format: String) -> JSONTransformer {
+        date(format: format, timeZone: TimeZone(secondsFromGMT: 0)!)
+    }
+
+    /// Dates in one Unicode date pattern read and written in `timeZone` (Mantle's and JSONModel's date
+    /// formatters with a `timeZone` set): `"September 25, 2015"` with `"MMMM d, yyyy"` in
+    /// America/Los_Angeles is 2015-09-25T07:00:00Z, and that date is written back as that text. The
+    /// zone's offset at each date applies (daylight saving included); a zone field in the pattern, when
+    /// present, is read from the text and written with the zone's offset (`"-0700"`).
+    ///
+    /// ```swift
+    /// "released": .date(format: "MMMM d, yyyy", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+    /// ```
+    public static func date(format: String, timeZone: TimeZone) -> JSONTransformer {
         let pattern = DateFormatPattern(format)
+        // UTC by name needs no zone lookups (date(format:) and the zones that are UTC by definition).
+        let zone: TimeZone? = ["GMT", "UTC"].contains(timeZone.identifier) ? nil : timeZone
         return JSONTransformer(Date.self, decode: { json in
             guard let pattern else { throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"") }
             guard case .string(var text) = json else {
                 throw MappingError(.typeMismatch, "expected a date string, found \(json.typeDescription)")
             }
-            let date = text.withUTF8 { DateParsing.parseFormatted(UnsafeRawBufferPointer($0), format: pattern) }
+            let date = text.withUTF8 { DateParsing.parseFormatted(UnsafeRawBufferPointer($0), format: pattern, timeZone: zone) }
             guard let date else { throw MappingError(.invalidValue, "\"\(text)\" does not match \"\(format)\"") }
             return date
         }, encode: { date in
             guard let pattern else { throw MappingError(.unsupportedType, "unsupported date pattern \"\(format)\"") }
             var bytes: [UInt8] = []
-            DateFormatting.format(date, pattern: pattern, into: &bytes)
+            DateFormatting.format(date, pattern: pattern, timeZone: zone, into: &bytes)
             return .string(String(decoding: bytes, as: UTF8.self))
         })
     }
