@@ -348,13 +348,14 @@ final class CodableDecoderTests: XCTestCase {
         XCTAssertEqual(try JSONValue(json: foundation)["users"]?[0]?["id"], 6)
         let plist = try PropertyListEncoder().encode(holder)
         XCTAssertEqual(try PropertyListDecoder().decode(HasMapped.self, from: plist), holder)
-        // Errors through JSONDecoder carry the coding path.
+        // Errors through JSONDecoder carry the coding path, in the document's keys (issue 43.6: the JSON key
+        // "id", not the property userID).
         XCTAssertThrowsError(try JSONDecoder().decode(HasMapped.self, from: Data(#"{"user":{"id":"x"},"users":[]}"#.utf8))) { error in
-            XCTAssertEqual(describe(error).path, ["user", "userID"])
+            XCTAssertEqual(describe(error).path, ["user", "id"])
         }
         XCTAssertThrowsError(try ModelDecoder().decode(HasMapped.self, from: #"{"user":{"id":[]},"users":[]}"#)) { error in
             XCTAssertEqual(describe(error).kind, "typeMismatch(MappedUser)")
-            XCTAssertEqual(describe(error).path, ["user", "userID"])
+            XCTAssertEqual(describe(error).path, ["user", "id"])
         }
     }
 

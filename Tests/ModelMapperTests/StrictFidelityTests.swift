@@ -331,3 +331,126 @@ private struct SFZoned: JSONMappable {
         ("f\($0.offset)", JSONTransformer.date(format: $0.element, timeZone: TimeZone(identifier: "America/Los_Angeles")!))
     }))
 }
+
+// MARK: 6. Errors in the document's words on every path
+
+private struct SFAccount: JSONCodable, Equatable {
+    var userID = 0
+    var name = ""
+    static let mapping = ModelMapping(keyStrategy: .snakeCase, required: ["userID"])
+}
+
+private struct SFAccountList: Codable {
+    var accounts: [SFAccount]
+}
+
+extension StrictFidelityTests {
+    /// The DecodingError case, coding path and underlying error's paths of `error`.
+    private func described(_ error: any Error) -> (kind: String, path: [String], underlyingPath: String?, underlyingJSONPath: String?) {
+        guard let decoding = error as? DecodingError else { return ("not a DecodingError: \(error)", [], nil, nil) }
+        let kind: String, context: DecodingError.Context, path: [any CodingKey]
+        switch decoding {
+        case .keyNotFound(let key, let c): (kind, context, path) = ("keyNotFound", c, c.codingPath + [key])
+        case .typeMismatch(_, let c): (kind, context, path) = ("typeMismatch", c, c.codingPath)
+        case .valueNotFound(_, let c): (kind, context, path) = ("valueNotFound", c, c.codingPath)
+        case .dataCorrupted(let c): (kind, context, path) = ("dataCorrupted", c, c.codingPath)
+        @unknown default: return ("unknown", [], nil, nil)
+        }
+        let underlying = context.underlyingError as? MappingError
+        return (kind, path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }, underlying?.path, underlying?.jsonPath)
+    }
+
+    func testAJSONCodableModelsErrorNamesTheDocumentsKeyOnEveryPath() throws {
+        let cases: [(json: String, kind: String, path: [String], property: String, key: String)] = [
+            (#"{"accounts":[{"user_id":1},{"name":"b"}]}"#, "keyNotFound", ["accounts", "[1]", "user_id"], "userID", "user_id"),
+            (#"{"accounts":[{"user_id":true}]}"#, "typeMismatch", ["accounts", "[0]", "user_id"], "userID", "user_id"),
+            // The mapping is lenient: "x" is a string that is not a number (.invalidValue), not a mismatch.
+            (#"{"accounts":[{"user_id":"x"}]}"#, "dataCorrupted", ["accounts", "[0]", "user_id"], "userID", "user_id"),
+        ]
+        for item in cases {
+            let data = Data(item.json.utf8)
+            let viaFoundation = described(XCTUnwrapError { try JSONDecoder().decode(SFAccountList.self, from: data) })
+            let viaModelDecoder = described(XCTUnwrapError { try ModelDecoder().decode(SFAccountList.self, from: data) })
+            for (name, got) in [("JSONDecoder", viaFoundation), ("ModelDecoder", viaModelDecoder)] {
+                XCTAssertEqual(got.kind, item.kind, "\(name): \(item.json)")
+                XCTAssertEqual(got.path, item.path, "\(name): \(item.json)")
+                XCTAssertEqual(got.underlyingJSONPath?.hasSuffix(item.key), true, "\(name): \(String(describing: got.underlyingJSONPath))")
+                XCTAssertEqual(got.underlyingPath?.hasSuffix(item.property), true, "\(name): \(String(describing: got.underlyingPath))")
+            }
+            XCTAssertEqual(viaModelDecoder.underlyingPath, "accounts[\(item.path[1].dropFirst().dropLast())].\(item.property)")
+            XCTAssertEqual(viaModelDecoder.underlyingJSONPath, "accounts[\(item.path[1].dropFirst().dropLast())].\(item.key)")
+        }
+        // init(json:) says the same.
+        let direct = mappingError { try SFAccount(json: #"{"name":"b"}"#) }
+        XCTAssertEqual(direct?.jsonPath, "user_id")
+        XCTAssertEqual(direct?.path, "userID")
+    }
+
+    func testMappingErrorIsALocalizedError() throws {
+        let error = mappingError { try SFAccount(json: #"{"user_id":true}"#) }
+        let localized = (error as (any Error)?)?.localizedDescription ?? ""
+        XCTAssertEqual(localized, error?.description)
+        XCTAssertTrue(localized.contains("typeMismatch at userID (JSON user_id)"), localized)
+        XCTAssertFalse(localized.contains("could not be completed"), localized)
+    }
+
+    private func XCTUnwrapError<T>(_ body: () throws -> T, file: StaticString = #filePath, line: UInt = #line) -> any Error {
+        do {
+            _ = try body()
+            XCTFail("no error", file: file, line: line)
+            return MappingError(.syntax, "no error")
+        } catch {
+            return error
+        }
+    }
+}
+
+// MARK: 7. The migration guides' sentences, checked
+
+private struct SFNSTypes: JSONMappable { var text: NSString = "" }
+private struct SFNSNumber: JSONMappable { var count: NSNumber = 0 }
+private struct SFSnakeChild: JSONMappable { var firstName = "" }
+private struct SFSnakeParent: JSONMappable {
+    var userName = ""
+    var child = SFSnakeChild()
+    static let mapping = ModelMapping(keyStrategy: .snakeCase)
+}
+
+private class SFShape: JSONMappable, JSONPolymorphic {
+    var name = ""
+    required init() {}
+    class var mapping: ModelMapping { ModelMapping() }
+    static func modelType(for object: JSONObject) -> (any JSONMappable.Type)? {
+        object["kind"]?.stringValue == "circle" ? SFCircle.self : nil
+    }
+}
+private final class SFCircle: SFShape { var radius = 0.0 }
+
+private struct SFFloat: JSONMappable { var ratio: Float = 0.1; var empty: String? = nil }
+
+extension StrictFidelityTests {
+    func testTheGuidesSentencesHold() throws {
+        // HandyJSON: NSString and NSNumber properties are refused at first use, naming the property.
+        XCTAssertEqual(mappingError { try SFNSTypes(json: "{}") }?.kind, .unsupportedType)
+        XCTAssertEqual(mappingError { try SFNSNumber(json: "{}") }?.message.contains("count"), true)
+        // HandyJSON: a model's keyStrategy reaches its own properties, not its nested models'.
+        let parent = try SFSnakeParent(json: #"{"user_name":"a","child":{"first_name":"b","firstName":"c"}}"#)
+        XCTAssertEqual(parent.userName, "a")
+        XCTAssertEqual(parent.child.firstName, "c")
+        var snake = DecodingOptions.lenient
+        snake.keyStrategy = .snakeCase
+        XCTAssertEqual(try SFSnakeParent(json: #"{"child":{"first_name":"b"}}"#, options: snake).child.firstName, "b",
+                       "the options' strategy reaches every model without its own")
+        // Mantle: modelType(for:) returning nil keeps the declared class (Mantle reports NoClassFound).
+        let shape = try SFShape(json: #"{"kind":"square","name":"s"}"#)
+        XCTAssertTrue(type(of: shape) == SFShape.self)
+        XCTAssertTrue(try SFShape(json: #"{"kind":"circle"}"#) is SFCircle)
+        // Mantle: nil is omitted unless writesNulls (Mantle writes NSNull).
+        XCTAssertNil((try SFFloat().jsonObject() as? [String: Any])?["empty"])
+        XCTAssertTrue((try SFFloat().jsonObject(options: .writesNulls) as? [String: Any])?["empty"] is NSNull)
+        // Mantle: a Float is written into jsonObject() as a number holding the Double of its shortest text.
+        let ratio = (try SFFloat().jsonObject() as? [String: Any])?["ratio"] as? NSNumber
+        XCTAssertEqual(ratio?.doubleValue, 0.1)
+        XCTAssertNotEqual(ratio?.doubleValue, Double(Float(0.1)))
+    }
+}

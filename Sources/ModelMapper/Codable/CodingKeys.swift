@@ -84,10 +84,46 @@ enum CodingPathRendering {
         error.prependKey(prefix)  // to the JSON path too, where it differs
     }
 
+    /// A mapped model's error as the DecodingError a Codable decode throws in its place, for
+    /// ``ModelDecoder`` (the model on the tape) and for `init(from:)` of any other decoder alike, so that
+    /// both give the same case: the coding path is `codingPath` followed by the error's
+    /// ``MappingError/jsonPath`` (the keys as the document spells them, as JSONDecoder's coding path names
+    /// them: `user_id`, not the property `userID`); `.typeMismatch` is `typeMismatch`, `.missingKey`
+    /// `keyNotFound` of the missing key, every other kind `dataCorrupted`.
+    static func decodingError(_ error: MappingError, _ type: Any.Type, under codingPath: [any CodingKey],
+                              underlying: (any Error)?) -> DecodingError {
+        let full = codingPath + keys(error.jsonPath)
+        let context = DecodingError.Context(codingPath: full, debugDescription: error.message, underlyingError: underlying)
+        switch error.kind {
+        case .typeMismatch: return .typeMismatch(type, context)
+        case .missingKey:
+            guard let last = full.last else { return .dataCorrupted(context) }
+            return .keyNotFound(last, .init(codingPath: Array(full.dropLast()), debugDescription: error.message,
+                                            underlyingError: underlying))
+        default: return .dataCorrupted(context)
+        }
+    }
+
+    /// A mapped model's error carried by a DecodingError (``decodingError(_:_:under:underlying:)``): the
+    /// model's own error, its property path and JSON path behind the outer part of the coding path.
+    static func modelError(from decoding: DecodingError) -> MappingError? {
+        let context: DecodingError.Context, full: [any CodingKey]
+        switch decoding {
+        case .keyNotFound(let key, let c): (context, full) = (c, c.codingPath + [key])
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): (context, full) = (c, c.codingPath)
+        @unknown default: return nil
+        }
+        guard let location = context.underlyingError as? TapeLocation, location.pathEndsWithError,
+              var error = location.error else { return nil }
+        prepend(render(Array(full.dropLast(keys(error.jsonPath).count))), to: &error)
+        return error
+    }
+
     /// A Foundation coding error (ours or thrown by user code in `init(from:)` / `encode(to:)`) as a
     /// `MappingError` whose path is the coding path.
     static func mappingError(from error: any Error) -> MappingError? {
         if let decoding = error as? DecodingError {
+            if let model = modelError(from: decoding) { return model }
             switch decoding {
             case .typeMismatch(_, let context):
                 return MappingError(.typeMismatch, context.debugDescription, path: render(context.codingPath))

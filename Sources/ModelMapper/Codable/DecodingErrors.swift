@@ -9,6 +9,10 @@ import Foundation
 struct TapeLocation: Error {
     let index: Int
     var error: MappingError? = nil
+    /// Whether the coding path ends with `error`'s own ``MappingError/jsonPath`` (a mapped model's error,
+    /// ``TapeDecodingState/convertedModelError(_:_:_:_:)``), so the entry point can give the underlying
+    /// error the model's property path in front of which the coding path's outer part goes.
+    var pathEndsWithError = false
 }
 
 extension TapeDecodingState {
@@ -56,20 +60,12 @@ extension TapeDecodingState {
     }
 
     /// A model's error (its path relative to the value being decoded) as a DecodingError under `path`.
+    /// The coding path names the document's keys (``CodingPathRendering/decodingError(_:_:under:underlying:)``).
     func convertedModelError(_ error: MappingError, _ type: Any.Type, _ index: Int, _ path: [any CodingKey]) -> DecodingError {
-        let full = path + CodingPathRendering.keys(error.path)
         let at = error.tokenIndex ?? index
-        let context = DecodingError.Context(codingPath: full, debugDescription: error.message, underlyingError: location(at, error))
-        switch error.kind {
-        case .typeMismatch: return .typeMismatch(type, context)
-        case .missingKey:
-            if let last = full.last {
-                return .keyNotFound(last, .init(codingPath: Array(full.dropLast()), debugDescription: error.message,
-                                                underlyingError: location(at, error)))
-            }
-            return .dataCorrupted(context)
-        default: return .dataCorrupted(context)
-        }
+        var location = location(at, error)
+        location?.pathEndsWithError = true
+        return CodingPathRendering.decodingError(error, type, under: path, underlying: location)
     }
 
     // MARK: Locating errors

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error thrown when JSON cannot be read or mapped onto a model.
 ///
 /// Every error says what went wrong (``kind``), where in the model it happened (``path``, such as
@@ -154,4 +156,10 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.jsonPath == rhs.jsonPath && lhs.line == rhs.line && lhs.column == rhs.column
             && lhs.offset == rhs.offset && lhs.message == rhs.message && lhs.missingProperties == rhs.missingProperties
     }
+}
+
+/// What Foundation's `localizedDescription` and frameworks that print it (a server's error response, a
+/// log line) show: ``MappingError/description``, not "The operation could not be completed".
+extension MappingError: LocalizedError {
+    public var errorDescription: String? { description }
 }

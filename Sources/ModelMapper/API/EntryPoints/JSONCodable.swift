@@ -38,12 +38,7 @@ extension JSONCodable {
         do {
             self = try ModelDecoder(options: options).decode(Self.self, fromJSONObject: json)
         } catch let error as MappingError {
-            let context = DecodingError.Context(codingPath: decoder.codingPath + CodingPathRendering.keys(error.path),
-                                                debugDescription: error.message, underlyingError: error)
-            switch error.kind {
-            case .typeMismatch: throw DecodingError.typeMismatch(Self.self, context)
-            default: throw DecodingError.dataCorrupted(context)
-            }
+            throw CodingPathRendering.decodingError(error, Self.self, under: decoder.codingPath, underlying: error)
         }
     }
 

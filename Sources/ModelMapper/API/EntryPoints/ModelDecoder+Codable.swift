@@ -214,6 +214,9 @@ enum TapeErrors {
             case nil:
                 guard let made = CodingPathRendering.mappingError(from: decoding) else { return nil }
                 result = made
+            case is TapeLocation where CodingPathRendering.modelError(from: decoding) != nil:
+                // A mapped model's error: its own path (properties) and JSON path (the document's keys).
+                result = CodingPathRendering.modelError(from: decoding)!
             case let location as TapeLocation:
                 guard let made = CodingPathRendering.mappingError(from: decoding) else { return nil }
                 result = made
