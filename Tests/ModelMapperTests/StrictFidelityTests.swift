@@ -364,6 +364,7 @@ extension StrictFidelityTests {
         let cases: [(json: String, kind: String, path: [String], property: String, key: String)] = [
             (#"{"accounts":[{"user_id":1},{"name":"b"}]}"#, "keyNotFound", ["accounts", "[1]", "user_id"], "userID", "user_id"),
             (#"{"accounts":[{"user_id":true}]}"#, "typeMismatch", ["accounts", "[0]", "user_id"], "userID", "user_id"),
+            (#"{"accounts":[{"user_id":null}]}"#, "valueNotFound", ["accounts", "[0]", "user_id"], "userID", "user_id"),
             // The mapping is lenient: "x" is a string that is not a number (.invalidValue), not a mismatch.
             (#"{"accounts":[{"user_id":"x"}]}"#, "dataCorrupted", ["accounts", "[0]", "user_id"], "userID", "user_id"),
         ]

@@ -89,13 +89,16 @@ enum CodingPathRendering {
     /// both give the same case: the coding path is `codingPath` followed by the error's
     /// ``MappingError/jsonPath`` (the keys as the document spells them, as JSONDecoder's coding path names
     /// them: `user_id`, not the property `userID`); `.typeMismatch` is `typeMismatch`, `.missingKey`
-    /// `keyNotFound` of the missing key, every other kind `dataCorrupted`.
+    /// `keyNotFound` of the missing key (`valueNotFound` when the key holds `null`, as JSONDecoder says
+    /// it), every other kind `dataCorrupted`.
     static func decodingError(_ error: MappingError, _ type: Any.Type, under codingPath: [any CodingKey],
                               underlying: (any Error)?) -> DecodingError {
         let full = codingPath + keys(error.jsonPath)
         let context = DecodingError.Context(codingPath: full, debugDescription: error.message, underlyingError: underlying)
         switch error.kind {
         case .typeMismatch: return .typeMismatch(type, context)
+        case .missingKey where error.valueIsNull:
+            return .valueNotFound(type, context)
         case .missingKey:
             guard let last = full.last else { return .dataCorrupted(context) }
             return .keyNotFound(last, .init(codingPath: Array(full.dropLast()), debugDescription: error.message,

@@ -69,6 +69,7 @@ private func refuseNull(_ c: DecodeContext, _ property: PropertyMeta, required: 
         error = MappingError(.missingKey, "required key \(MappingKey(storage: .alternatives(property.keyPaths))) is null")
         error.missingProperties = [property.name]
         error.tokenIndex = valueIndex
+        error.valueIsNull = true
     } else {
         error = c.mismatch(expected: "a value (strict: \(property.name) is not Optional, so it cannot hold null)", at: valueIndex)
     }

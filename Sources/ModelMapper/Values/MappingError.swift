@@ -64,6 +64,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         var missingProperties: [String] = []
         var tokenIndex: Int? = nil
         var positionIsEstimated = false
+        /// A `.missingKey` error about a key that is present with `null` (not absent): the Codable
+        /// entry points throw `valueNotFound` for it, as JSONDecoder does.
+        var valueIsNull = false
         /// What a Codable strategy (a JSONDecoder or JSONEncoder `.custom` closure, a `Decoder` it used)
         /// threw, when a mapped model's value was read or written through one: the Codable entry points
         /// throw it again, as JSONDecoder and JSONEncoder would.
@@ -72,7 +75,8 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         static func == (a: Extra, b: Extra) -> Bool {
             a.jsonPath == b.jsonPath && a.line == b.line && a.column == b.column && a.offset == b.offset
                 && a.missingProperties == b.missingProperties && a.tokenIndex == b.tokenIndex
-                && a.positionIsEstimated == b.positionIsEstimated && (a.codableError == nil) == (b.codableError == nil)
+                && a.positionIsEstimated == b.positionIsEstimated && a.valueIsNull == b.valueIsNull
+                && (a.codableError == nil) == (b.codableError == nil)
         }
     }
     indirect enum ExtraBox: Sendable { case value(Extra) }
@@ -117,6 +121,8 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     /// The tokenizer estimated `offset` from yajl's report without knowing where the last token ended;
     /// `resolvePosition(in:)` then finds the exact position by parsing the input again.
     var positionIsEstimated: Bool { get { extra.positionIsEstimated } set { extra.positionIsEstimated = newValue } }
+    /// See ``Extra/valueIsNull``.
+    var valueIsNull: Bool { get { extra.valueIsNull } set { extra.valueIsNull = newValue } }
 
     /// Prepends a property name to the path as the error travels up through a model, and the JSON key it
     /// was read from (or written to) to ``jsonPath``: `jsonKey`, or the name itself when nil.
