@@ -16,7 +16,9 @@ extension ModelMapping {
     /// ``DecodingOptions/caseInsensitiveKeys``, ``DecodingOptions/lossyCollections``,
     /// ``DecodingOptions/requiresAllKeys``, ``EncodingOptions/keyStrategy``) build theirs at their first
     /// use; pass them with ``validate(_:decoding:)`` to build those too. Subclasses chosen by
-    /// ``JSONPolymorphic`` at run time are not reached: list them.
+    /// ``JSONPolymorphic`` at run time are not reached: list them. What only encoding refuses (a key
+    /// path with an array index) does not fail a model here, which decodes: ``validate(_:encoding:)``
+    /// reports it.
     public static func validate(_ types: any JSONMappable.Type...) throws {
         try validate(types, decoding: .lenient)
     }
