@@ -68,3 +68,11 @@ let package = Package(
         ),
     ]
 )
+
+// `swift package generate-documentation --target ModelMapper` (swift-docc-plugin) works with
+// MODELMAPPER_DOCC_PLUGIN=1 set. The plugin is added only then: a dependency declared here is resolved (fetched,
+// and written into Package.resolved) by every package that depends on ModelMapper, even though its plugins
+// are never built for them. scripts/docs and CI use the toolchain's docc and need no plugin.
+if Context.environment["MODELMAPPER_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
