@@ -40,11 +40,14 @@ struct FixedArray64<Element: FixedWidthInteger & BitwiseCopyable> {
     }
 
     subscript(index: Int) -> Element {
+        // `mutating`, so that reading an element of a class's stored array accesses the array in place: a plain
+        // getter is handed a copy of all 64 elements, which the optimizer did not always remove (the Codable
+        // decoder on github_events: 10.5% more instructions per decode than with `InlineArray`, callgrind).
         @inline(__always)
-        get {
+        mutating get {
             precondition(index >= 0 && index < 64, "FixedArray64 index out of range")
-            return withUnsafeBytes(of: storage) {
-                $0.load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Element.self)
+            return withUnsafeMutableBytes(of: &storage) {
+                UnsafeRawBufferPointer($0).load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Element.self)
             }
         }
         @inline(__always)
