@@ -1,16 +1,24 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the oldest toolchain that compiles the library (`Span` and `UTF8Span` in Parsing/LexedUTF8.swift, used
+// behind `#available`, need the Swift 6.2 compiler and standard library); the manifest itself needs 6.0
+// (`.v15`/`.v18` platform cases, Swift 6 language mode by default).
 import PackageDescription
 
 let package = Package(
     name: "ModelMapper",
-    // Apple platforms: the library uses `InlineArray` (Swift 6.2 runtime: the OS 26 releases), and
-    // `Int128`/`UInt128` and the Synchronization module (`Atomic`, the OS 15/18 releases), so the minimum
-    // is the OS 26 releases. Untested there (no Apple machine in CI): Linux is the tested platform.
-    platforms: [.macOS("26.0"), .iOS("26.0"), .tvOS("26.0"), .watchOS("26.0"), .visionOS("26.0")],
+    // Apple platforms: the OS 15 releases, for `Int128`/`UInt128` and the Synchronization module's `Atomic`
+    // and `Mutex` (the newer API the library uses, `Span`/`UTF8Span`, is behind `#available`). Untested there
+    // (no Apple machine in CI): Linux is the tested platform (README, "Platforms").
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The library is the only product. Everything a package depending on ModelMapper would otherwise see
+    // lives in packages of its own, which depend on this one by path, as swift-nio's and swift-collections'
+    // benchmarks do (issue 46.4: a user's target named `Benchmarks` failed to resolve): the Benchmarks
+    // executable, its models and its C floor in Benchmarks/Package.swift, the examples in
+    // Examples/Ingest/Package.swift and Examples/IngestService/Package.swift. SwiftPM requires target names
+    // to be unique only among the targets the products a package uses reach, so the targets below that are
+    // in no product (the test support) are not in a user's graph; they are prefixed all the same.
     products: [
         .library(name: "ModelMapper", targets: ["ModelMapper"]),
-        .executable(name: "Benchmarks", targets: ["Benchmarks"]),
-        .executable(name: "Ingest", targets: ["Ingest"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,41 +32,29 @@ let package = Package(
             dependencies: ["CYajl"],
             path: "Sources/ModelMapper"
         ),
-        // Benchmark model types (Codable + handwritten + ModelMapper), shared by the benchmarks and the tests.
+
+        // MARK: Test support (in no product)
+
+        // The benchmark model types (Codable + handwritten + ModelMapper), for the tests: the sources of the
+        // Benchmarks package's `BenchmarkModels` target (Benchmarks/Models), compiled here as a module of
+        // another name, so the tests need not depend on the Benchmarks package (which depends on this one).
         .target(
-            name: "BenchmarkModels",
+            name: "ModelMapperBenchmarkModels",
             dependencies: ["ModelMapper"],
             path: "Benchmarks/Models"
-        ),
-        // The parse floor: yajl with no-op C callbacks.
-        .target(
-            name: "CYajlFloor",
-            path: "Benchmarks/CYajlFloor",
-            linkerSettings: [.linkedLibrary("yajl")]
-        ),
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["ModelMapper", "BenchmarkModels", "CYajlFloor"],
-            path: "Benchmarks/Runner"
-        ),
-        // Example: streaming JSON Lines ingestion with a dead-letter file (swift run -c release Ingest FILE).
-        .executableTarget(
-            name: "Ingest",
-            dependencies: ["ModelMapper"],
-            path: "Examples/Ingest"
         ),
         // Counts every mutex acquisition of the test process (interposes the pthread lock functions), for
         // HotPathLockTests. Its debug information is DWARF 4, like the Swift code's: clang's default, DWARF 5,
         // is more than Debian's valgrind 3.19 can read, and scripts/leakcheck runs the test binary under it.
         // (A flag SwiftPM calls unsafe; allowed here because this target is in no product.)
         .target(
-            name: "CLockCounter",
+            name: "CModelMapperLockCounter",
             path: "Tests/CLockCounter",
             cSettings: [.unsafeFlags(["-gdwarf-4"])]
         ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "BenchmarkModels", "CLockCounter"],
+            dependencies: ["ModelMapper", "ModelMapperBenchmarkModels", "CModelMapperLockCounter"],
             path: "Tests/ModelMapperTests",
             // Read in place by FuzzRegressionTests (and seeded into the fuzzer), not bundled.
             exclude: ["FuzzRegressions"]
@@ -72,3 +68,11 @@ let package = Package(
         ),
     ]
 )
+
+// `swift package generate-documentation --target ModelMapper` (swift-docc-plugin) works with
+// MODELMAPPER_DOCC_PLUGIN=1 set. The plugin is added only then: a dependency declared here is resolved (fetched,
+// and written into Package.resolved) by every package that depends on ModelMapper, even though its plugins
+// are never built for them. scripts/docs and CI use the toolchain's docc and need no plugin.
+if Context.environment["MODELMAPPER_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

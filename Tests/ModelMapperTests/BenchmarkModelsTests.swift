@@ -3,7 +3,7 @@
 // bytes, and ModelMapper's encoding decodes back (JSONDecoder) to that value. The data is read in place from
 // the repository's data/ folder (`TestData`).
 
-import BenchmarkModels
+import ModelMapperBenchmarkModels
 import Foundation
 import ModelMapper
 import XCTest

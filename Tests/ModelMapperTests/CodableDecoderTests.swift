@@ -1,7 +1,7 @@
 // ModelDecoder / ModelEncoder for any Codable type, compared with Foundation's JSONDecoder / JSONEncoder
 // on the same input, behaviour by behaviour; the benchmark Codable models through both.
 
-import BenchmarkModels
+import ModelMapperBenchmarkModels
 import Foundation
 @_spi(Benchmarks) @testable import ModelMapper
 import XCTest

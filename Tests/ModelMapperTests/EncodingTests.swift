@@ -1,4 +1,4 @@
-import BenchmarkModels
+import ModelMapperBenchmarkModels
 import Foundation
 import XCTest
 @testable import ModelMapper

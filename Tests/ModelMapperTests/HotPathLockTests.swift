@@ -1,4 +1,4 @@
-import CLockCounter
+import CModelMapperLockCounter
 import Foundation
 import XCTest
 @testable import ModelMapper

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Benchmarks) @testable import ModelMapper
-import BenchmarkModels
+import ModelMapperBenchmarkModels
 
 // Differential tests of the Codable fast paths: the streaming encoder against the tree encoder, byte for
 // byte (strategies, pretty printing, fallbacks, escaping), key tables, arrays and out-of-order keys

@@ -1,4 +1,4 @@
-import BenchmarkModels
+import ModelMapperBenchmarkModels
 import Foundation
 @testable import ModelMapper
 import XCTest

@@ -306,7 +306,7 @@ final class TapeDecodingState: ThreadSpareObject {
         /// Per key tag (below 64): the member ordinal where a container of this key type last found the
         /// key (255: none). Shared by the type's containers: objects of one type usually share their
         /// member order, which need not be the order their keys are read in.
-        @exclusivity(unchecked) final var ordinals = InlineArray<64, UInt8>(repeating: 255)
+        @exclusivity(unchecked) final var ordinals = FixedArray64<UInt8>(repeating: 255)
 
         init<Key: CodingKey>(_ type: Key.Type) {
             self.type = ObjectIdentifier(type)

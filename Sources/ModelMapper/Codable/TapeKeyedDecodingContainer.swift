@@ -44,7 +44,7 @@ class TapeKeyedContainerBase {
     /// Its keys' names by tag (`keys.names` when the container was made).
     @exclusivity(unchecked) final var names: StreamKeyNames
     /// The key tokens of the object's first members (`memberCount` of them; -1: not listed yet).
-    @exclusivity(unchecked) final var members = InlineArray<64, Int32>(repeating: 0)
+    @exclusivity(unchecked) final var members = FixedArray64<Int32>(repeating: 0)
     @exclusivity(unchecked) final var memberCount = -1
     @exclusivity(unchecked) final var membersTruncated = false
 
