@@ -22,14 +22,14 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CYajl",
-            path: "CYajl",
+            name: "CModelMapperYajl",
+            path: "CModelMapperYajl",
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
         .target(
             name: "ModelMapper",
-            dependencies: ["CYajl"],
+            dependencies: ["CModelMapperYajl"],
             path: "Sources/ModelMapper"
         ),
 

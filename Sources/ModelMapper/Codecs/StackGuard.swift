@@ -1,11 +1,11 @@
 // Unsafe code: reads this thread's stack bounds and compares them with the current frame address.
 //
 // Invariants: the bounds come from `pthread_getattr_np` (Linux; `pthread_get_stackaddr_np` and
-// `pthread_get_stacksize_np` on Darwin, CYajl/shim.h) for the calling thread and are cached per thread
+// `pthread_get_stacksize_np` on Darwin, CModelMapperYajl/shim.h) for the calling thread and are cached per thread
 // (a thread's stack does not move); the position is the C frame address (`cyajl_frame_address`), which is
 // on the real thread stack even under AddressSanitizer, whose use-after-return detection moves Swift
 // locals to a heap "fake stack"; nothing is dereferenced.
-import CYajl
+import CModelMapperYajl
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

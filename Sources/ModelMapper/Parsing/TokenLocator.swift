@@ -3,7 +3,7 @@
 // Invariants: the context pointer is a `LocatorState` (`ErrorLocatorState`) on the calling function's stack,
 // alive for every `yajl_parse` call that uses it; yajl keeps the callbacks pointer, which comes from
 // `withUnsafePointer` and so is valid only inside its closure: the handle is made and freed inside it.
-import CYajl
+import CModelMapperYajl
 
 /// Finds where the token with a given tape index starts in the input, by parsing again and counting
 /// callbacks. Decoding errors refer to tokens by index so the hot path never tracks positions; this runs

@@ -13,7 +13,7 @@
 //   `buffers` only), so its stored properties skip the runtime's exclusivity checks.
 // - `RecentInput` copies the last bytes of each chunk into its ring, within the ring's capacity; a chunk
 //   fed with `referencingInput` is kept by pointer instead, valid until `reset` by that promise.
-import CYajl
+import CModelMapperYajl
 import Synchronization
 #if canImport(Glibc)
 import Glibc

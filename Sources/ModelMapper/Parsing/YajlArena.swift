@@ -11,7 +11,7 @@
 //   grows it in place when it fits, otherwise moves it (to the arena or libc), copying the smaller size.
 // - The arena (and its `yajl_alloc_funcs` context pointer) outlives every handle made with it: the tokenizer
 //   frees its handle before the arena.
-import CYajl
+import CModelMapperYajl
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
