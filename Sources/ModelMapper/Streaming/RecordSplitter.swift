@@ -81,7 +81,7 @@ enum FramingIssue: UInt8 {
 }
 
 /// The longest record a reader takes (`maxRecordBytes`): a longer one is cut when the limit is passed,
-/// reported as one rejected record (``FramingIssue/tooLarge``) whose span is its first `keptBytes`,
+/// reported as one rejected record (`FramingIssue.tooLarge`) whose span is its first `keptBytes`,
 /// and the rest of it is dropped as it streams, so the window never holds more than the limit plus a
 /// refill of one record.
 struct RecordLimit {

@@ -108,7 +108,7 @@ public enum JSONValue: Sendable, Equatable, Hashable, CustomStringConvertible {
         return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Hashes the value (equal values, as ``==`` compares them, hash alike: an object's members in any
+    /// Hashes the value (equal values, as `==` compares them, hash alike: an object's members in any
     /// order). Iterative, like every walk over a `JSONValue` here: see ``maximumDepth``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(digest())
