@@ -315,10 +315,11 @@ final class ParsingTests: XCTestCase {
         XCTAssertEqual(mappingError { try JSONValue(json: "{\"a\":{\"b\":[]}}", depthLimit: 2) }?.offset, 10)
         XCTAssertEqual(try JSONValue(json: "7", depthLimit: 0), 7)
         XCTAssertEqual(mappingError { try JSONValue(json: "[]", depthLimit: 0) }?.kind, .depthLimit)
-        // A larger limit admits deeper documents.
-        let deep = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
+        // A larger limit admits deeper documents, up to JSONValue.maximumDepth (1,000; DeepJSONValueTests).
+        let deep = String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000)
         XCTAssertEqual(mappingError { try JSONValue(json: deep) }?.kind, .depthLimit)
         XCTAssertNoThrow(try JSONValue(json: deep, depthLimit: 2000))
+        XCTAssertEqual(mappingError { try JSONValue(json: "[" + deep + "]", depthLimit: 2000) }?.offset, 1000)
         // Models use the option too.
         XCTAssertEqual(DecodingOptions.defaultDepthLimit, 512)
     }

@@ -287,20 +287,40 @@ final class JSONValueCodec: ValueCodec<JSONValue>, @unchecked Sendable {
     }
 
     /// Numbers built in code (``JSONNumber/init(text:)``, `JSONNumber(Double.nan)`) may not be valid JSON.
+    /// Iterative (a value built in code may nest deeper than the thread's stack allows recursion).
     static func validateNumbers(_ value: JSONValue) throws(MappingError) {
-        switch value {
-        case .number(let n):
-            if !n.isValidJSON { throw MappingError(.invalidValue, "\(n.text) is not a valid JSON number") }
-        case .array(let elements):
-            for (i, element) in elements.enumerated() {
-                do { try validateNumbers(element) } catch { var e = error; e.prependIndex(i); throw e }
+        var open: [JSONValue.Members] = []
+        /// The member of each open container being visited: its key, or its index in an array.
+        var path: [(key: String?, index: Int)] = []
+        var current = value
+        while true {
+            switch current {
+            case .number(let n) where !n.isValidJSON:
+                var error = MappingError(.invalidValue, "\(n.text) is not a valid JSON number")
+                // Spelled from the outside in, once (prepending per level would be quadratic).
+                error.path = path.reduce(into: "") { text, step in
+                    if let key = step.key { text += text.isEmpty ? key : "." + key } else { text += "[\(step.index)]" }
+                }
+                throw error
+            case .array(let elements) where !elements.isEmpty:
+                open.append(JSONValue.Members(elements))
+                path.append((nil, 0))
+            case .object(let object) where !object.isEmpty:
+                open.append(JSONValue.Members(object))
+                path.append((nil, 0))
+            default:
+                break
             }
-        case .object(let object):
-            for (key, element) in object {
-                do { try validateNumbers(element) } catch { var e = error; e.prependKey(key); throw e }
+            while let last = open.indices.last {
+                if let (position, key, member) = open[last].next() {
+                    path[last] = (key, position)
+                    current = member
+                    break
+                }
+                open.removeLast()
+                path.removeLast()
             }
-        default:
-            break
+            if open.isEmpty { return }
         }
     }
 }

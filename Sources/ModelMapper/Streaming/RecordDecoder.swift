@@ -89,11 +89,13 @@ struct OutcomeBatch<T> {
 final class RecordDecoder<T: JSONMappable> {
     private let codec: ModelCodec<T>
     private let options: DecodingOptions
+    private let limit: RecordLimit
     private let tokenizer: Tokenizer
 
-    init(codec: ModelCodec<T>, options: DecodingOptions) {
+    init(codec: ModelCodec<T>, options: DecodingOptions, limit: RecordLimit) {
         self.codec = codec
         self.options = options
+        self.limit = limit
         // The thread's spare (the next level's when a document decoding holds its own): a reader makes no
         // tokenizer per call after first use. Used by one worker at a time; given back to the spares of
         // the thread that lets the decoder go.
@@ -109,8 +111,7 @@ final class RecordDecoder<T: JSONMappable> {
         assert(0 <= span.start && span.start <= span.end && span.end <= window.count, "record span outside its window")
         let bytes = UnsafeRawBufferPointer(rebasing: window[span.start..<span.end])
         if span.issue != .none {
-            let error = MappingError(.syntax, span.issue.message(raw: bytes), line: 1, column: 1, offset: 0)
-            return reject(error, bytes: bytes, span: span, windowBase: windowBase)
+            return reject(span.issue.error(raw: bytes, limit: limit), bytes: bytes, span: span, windowBase: windowBase)
         }
         do {
             tokenizer.reset()

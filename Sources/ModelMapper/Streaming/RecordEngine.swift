@@ -32,15 +32,15 @@ final class RecordEngine<T: JSONMappable> {
     /// Global offset just past the last record handed out (or rejected): progress for the caller.
     private(set) var bytesConsumed = 0
 
-    init(format: JSONStreamFormat, options: DecodingOptions, policy: RecordErrorPolicy, workers: Int,
-         batchBytes: Int) throws(MappingError) {
+    init(format: JSONStreamFormat, options: DecodingOptions, limit: RecordLimit, policy: RecordErrorPolicy,
+         workers: Int, batchBytes: Int) throws(MappingError) {
         self.options = options
         self.policy = policy
         self.workers = max(1, workers)
         self.batchBytes = batchBytes
         codec = try MetaCache.forDecoding(options).codec(for: T.self)
-        splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
-        decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options) }
+        splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
+        decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options, limit: limit) }
     }
 
     /// The next record boundary (for a caller that schedules the decoding itself).
@@ -202,14 +202,14 @@ extension RecordOutcome {
 extension RecordEngine {
     /// Decodes every record of an in-memory buffer on `workers` threads, results in input order.
     static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, options: DecodingOptions,
-                          workers: Int, policy: RecordErrorPolicy) throws(MappingError) -> [T] {
+                          limit: RecordLimit, workers: Int, policy: RecordErrorPolicy) throws(MappingError) -> [T] {
         let codec = try MetaCache.forDecoding(options).codec(for: T.self)
         let workers = max(1, workers)
         let stop: Bool
         if case .stop = policy { stop = true } else { stop = false }
-        let decoders = (0..<workers).map { _ in RecordDecoder(codec: codec, options: options) }
+        let decoders = (0..<workers).map { _ in RecordDecoder(codec: codec, options: options, limit: limit) }
         if workers == 1 {
-            var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
+            var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
             var models: [T] = []
             while case .span(let span) = splitter.next(bytes, atEOF: true) {
                 if let model = try decoders[0].decode(span, window: bytes, windowBase: 0).apply(policy) {
@@ -220,10 +220,10 @@ extension RecordEngine {
         }
         let results: [OutcomeBuffer<T>]
         if format == .lines {
-            results = decodeLinesInParallel(bytes, decoders: decoders, stop: stop)
+            results = decodeLinesInParallel(bytes, limit: limit, decoders: decoders, stop: stop)
         } else {
             // Record boundaries need a sequential scan (strings and brackets); decoding is parallel.
-            var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit)
+            var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
             var spans: [RecordSpan] = []
             while case .span(let span) = splitter.next(bytes, atEOF: true) { spans.append(span) }
             results = spans.withUnsafeBufferPointer { all in
@@ -246,8 +246,8 @@ extension RecordEngine {
 
     /// JSON Lines: cut the buffer into newline-aligned ranges, count each range's lines and records (in
     /// parallel) so every range knows its first line and record number, then decode the ranges.
-    private static func decodeLinesInParallel(_ bytes: UnsafeRawBufferPointer, decoders: [RecordDecoder<T>],
-                                              stop: Bool) -> [OutcomeBuffer<T>] {
+    private static func decodeLinesInParallel(_ bytes: UnsafeRawBufferPointer, limit: RecordLimit,
+                                              decoders: [RecordDecoder<T>], stop: Bool) -> [OutcomeBuffer<T>] {
         // Many ranges per worker, so the last one to finish leaves the other workers idle only briefly.
         let workers = decoders.count
         let targetGroups = workers * 32
@@ -270,7 +270,7 @@ extension RecordEngine {
         // Pass 1: lines and records per range.
         let counts = WorkerPool<Int, (lines: Int, records: Int)>.map(groupCount, workers: workers) { group, _ in
             let range = UnsafeRawBufferPointer(rebasing: bytes[starts[group]..<starts[group + 1]])
-            var splitter = LineSplitter()
+            var splitter = LineSplitter(limit: limit)
             var records = 0
             while case .span = splitter.next(range, atEOF: true) { records += 1 }
             return (splitter.newlineCount, records)
@@ -287,7 +287,7 @@ extension RecordEngine {
                                 window: bytes, windowBase: 0) { group, body in
             let offset = starts[group]
             let range = UnsafeRawBufferPointer(rebasing: bytes[offset..<starts[group + 1]])
-            var splitter = LineSplitter(firstLine: firstLines[group], firstIndex: firstIndexes[group])
+            var splitter = LineSplitter(limit: limit, firstLine: firstLines[group], firstIndex: firstIndexes[group])
             var spans: [RecordSpan] = []
             while case .span(var span) = splitter.next(range, atEOF: true) {
                 span.start += offset

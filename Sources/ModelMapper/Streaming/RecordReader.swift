@@ -34,12 +34,12 @@ final class RecordReader<T: JSONMappable> {
     private var group: OutcomeBuffer<T>?
     private var groupEnd = 0
 
-    init(source: StreamSource, format: JSONStreamFormat, options: DecodingOptions, policy: RecordErrorPolicy,
-         workers: Int, chunkSize: Int) {
+    init(source: StreamSource, format: JSONStreamFormat, options: DecodingOptions, limit: RecordLimit,
+         policy: RecordErrorPolicy, workers: Int, chunkSize: Int) {
         self.source = source
         self.chunkSize = max(1, chunkSize)
         do {
-            engine = try RecordEngine(format: format, options: options, policy: policy, workers: workers,
+            engine = try RecordEngine(format: format, options: options, limit: limit, policy: policy, workers: workers,
                                       batchBytes: max(1, workers) * self.chunkSize)
         } catch {
             setupError = error
@@ -51,7 +51,8 @@ final class RecordReader<T: JSONMappable> {
     }
 
     /// Bytes allocated for the input window (0 for in-memory inputs or while a pipeline owns it): bounded
-    /// by the largest record plus the chunk (batch) size.
+    /// by the largest record (at most the record limit) plus the chunk (batch) size, and less than twice that
+    /// (the buffer grows by doubling).
     var windowCapacity: Int {
         if pipeline != nil { return 0 }
         return feeder?.window.capacity ?? asyncWindow?.capacity ?? 0

@@ -51,10 +51,22 @@ enum FramingIssue: UInt8 {
     case unclosedArray
     /// Data after the top-level array's closing bracket.
     case trailingData
+    /// A record longer than the reader's `maxRecordBytes` (the span is its kept prefix; the rest was
+    /// skipped without being kept).
+    case tooLarge
 
-    func message(raw: UnsafeRawBufferPointer) -> String {
+    /// The record's error, positioned at its first byte (`raw` is the span's bytes).
+    func error(raw: UnsafeRawBufferPointer, limit: RecordLimit) -> MappingError {
+        if self == .tooLarge {
+            return MappingError(.invalidValue, "the record is longer than maxRecordBytes (\(limit.maxBytes) bytes)",
+                                line: 1, column: 1, offset: 0)
+        }
+        return MappingError(.syntax, message(raw: raw), line: 1, column: 1, offset: 0)
+    }
+
+    private func message(raw: UnsafeRawBufferPointer) -> String {
         switch self {
-        case .none: return ""
+        case .none, .tooLarge: return ""
         case .unexpectedCharacter:
             let text = raw.isEmpty ? "" : String(UnicodeScalar(raw[0]))
             return "unexpected '\(text)' where a value should start"
@@ -65,6 +77,24 @@ enum FramingIssue: UInt8 {
         case .unclosedArray: return "unexpected end of input: the top-level array is not closed"
         case .trailingData: return "unexpected data after the top-level array"
         }
+    }
+}
+
+/// The longest record a reader takes (`maxRecordBytes`): a longer one is cut when the limit is passed,
+/// reported as one rejected record (`FramingIssue.tooLarge`) whose span is its first `keptBytes`,
+/// and the rest of it is dropped as it streams, so the window never holds more than the limit plus a
+/// refill of one record.
+struct RecordLimit {
+    let maxBytes: Int
+    /// The bytes of a too-large record handed out in its ``RejectedRecord/raw``.
+    let keptBytes: Int
+
+    /// The bytes of a cut record kept at most (4 KiB).
+    static var prefixBytes: Int { 4096 }
+
+    init(maxBytes: Int) {
+        self.maxBytes = max(1, maxBytes)
+        keptBytes = min(self.maxBytes, Self.prefixBytes)
     }
 }
 
@@ -96,8 +126,12 @@ struct LineSplitter {
     private(set) var line: Int
     /// The next record number.
     private(set) var index: Int
+    private let limit: RecordLimit
+    /// The line at `position` is the rest of a line cut at the limit (already reported): drop it.
+    private var skipping = false
 
-    init(firstLine: Int = 1, firstIndex: Int = 0) {
+    init(limit: RecordLimit, firstLine: Int = 1, firstIndex: Int = 0) {
+        self.limit = limit
         line = firstLine
         index = firstIndex
     }
@@ -122,6 +156,18 @@ struct LineSplitter {
                 newline = false
             } else {
                 searchFrom = count
+                if skipping {
+                    position = count  // the cut line's bytes go as they come
+                    return .needMore
+                }
+                let length = count - position - (window[count - 1] == 0x0D ? 1 : 0)
+                if length > limit.maxBytes {
+                    // Longer than the limit before its end is even here: report it now, drop the rest.
+                    let start = position
+                    skipping = true
+                    position = count
+                    return span(start: start, end: start + limit.keptBytes, line: line, issue: .tooLarge)
+                }
                 return .needMore
             }
             let start = position
@@ -129,11 +175,22 @@ struct LineSplitter {
             position = newline ? end + 1 : end
             searchFrom = position
             if newline { line += 1 }
+            if skipping {
+                skipping = false
+                continue
+            }
             if end > start && window[end - 1] == 0x0D { end -= 1 }
             if Self.isBlank(window, start, end) { continue }
-            defer { index += 1 }
-            return .span(RecordSpan(start: start, end: end, line: lineNumber, column: 1, index: index, issue: .none))
+            if end - start > limit.maxBytes {
+                return span(start: start, end: start + limit.keptBytes, line: lineNumber, issue: .tooLarge)
+            }
+            return span(start: start, end: end, line: lineNumber, issue: .none)
         }
+    }
+
+    private mutating func span(start: Int, end: Int, line: Int, issue: FramingIssue) -> SplitResult {
+        defer { index += 1 }
+        return .span(RecordSpan(start: start, end: end, line: line, column: 1, index: index, issue: issue))
     }
 
     @inline(__always)
@@ -236,14 +293,19 @@ struct StructuralSplitter {
     /// One bit per open container up to `trackedDepth` (1 = object), to catch `{…]`.
     private var kinds: [UInt64]
     private let trackedDepth: Int
+    private let limit: RecordLimit
+    /// The value being scanned was cut at the limit (already reported): its bytes are scanned for its
+    /// end and not kept.
+    private var skipping = false
 
-    init(isArray: Bool, depthLimit: Int) {
+    init(isArray: Bool, depthLimit: Int, limit: RecordLimit) {
         self.isArray = isArray
+        self.limit = limit
         trackedDepth = max(1, min(depthLimit, 1 << 16))
         kinds = Array(repeating: 0, count: trackedDepth / 64 + 1)
     }
 
-    var retainFrom: Int { inValue ? valueStart : position }
+    var retainFrom: Int { inValue && !skipping ? valueStart : position }
 
     /// Keeps the column checkpoint valid when the window's first `count` bytes are about to go.
     mutating func willDiscard(upTo count: Int, window: UnsafeRawBufferPointer) {
@@ -325,16 +387,34 @@ struct StructuralSplitter {
         position += 1
     }
 
-    private mutating func endValue(at end: Int, truncated: Bool) -> SplitResult {
+    /// The value's span; nil for a value cut at the limit (reported when it was cut).
+    private mutating func endValue(at end: Int, truncated: Bool) -> SplitResult? {
         inValue = false
         phase = truncated ? .finished : valueNext
+        if skipping {
+            skipping = false
+            return nil
+        }
+        if end - valueStart > limit.maxBytes {
+            return makeSpan(start: valueStart, end: valueStart + limit.keptBytes, line: valueLine, column: valueColumn,
+                            issue: .tooLarge)
+        }
         return makeSpan(start: valueStart, end: end, line: valueLine, column: valueColumn, issue: valueIssue)
+    }
+
+    /// The window ends inside the value: `.needMore`, or the value's report once it is longer than the
+    /// limit (from then on it is only scanned for its end, its bytes dropped as they come).
+    private mutating func valueNeedsMore(windowCount count: Int) -> SplitResult {
+        guard !skipping, count - valueStart > limit.maxBytes else { return .needMore }
+        skipping = true
+        return makeSpan(start: valueStart, end: valueStart + limit.keptBytes, line: valueLine, column: valueColumn,
+                        issue: .tooLarge)
     }
 
     /// A raw line break inside a string: the value cannot be valid JSON (control characters must be
     /// escaped), and it is most likely a record cut short, so it ends here (before the line break) and
     /// the scan resumes on the next line — a truncated record does not swallow the ones after it.
-    private mutating func breakValue(at p: Int) -> SplitResult {
+    private mutating func breakValue(at p: Int) -> SplitResult? {
         position = p
         let result = endValue(at: p, truncated: false)
         phase = isArray ? .afterBroken : .top
@@ -439,8 +519,8 @@ struct StructuralSplitter {
         }
     }
 
-    /// Continues the value being scanned: a span when it ends, nil never (loops until the window ends),
-    /// `.needMore` when the window ends first.
+    /// Continues the value being scanned: a span when it ends (nil when it ends after it was cut at the
+    /// limit), `.needMore` (or the cut) when the window ends first.
     private mutating func scanValue(_ window: UnsafeRawBufferPointer, atEOF: Bool,
                                     table: UnsafePointer<UInt8>) -> SplitResult? {
         let count = window.count
@@ -457,7 +537,7 @@ struct StructuralSplitter {
                 position = p
                 return endValue(at: p, truncated: false)
             }
-            return .needMore
+            return valueNeedsMore(windowCount: count)
         }
         while p < count {
             if inString {
@@ -510,7 +590,7 @@ struct StructuralSplitter {
             position = p
             return endValue(at: count, truncated: true)
         }
-        return .needMore
+        return valueNeedsMore(windowCount: count)
     }
 }
 
@@ -522,10 +602,10 @@ struct RecordSplitter {
     /// Before the first record: a UTF-8 byte-order mark there is skipped (streams are read as UTF-8 only).
     private var atStart = true
 
-    init(format: JSONStreamFormat, depthLimit: Int) {
+    init(format: JSONStreamFormat, depthLimit: Int, limit: RecordLimit) {
         isLines = format == .lines
-        lines = LineSplitter()
-        structural = StructuralSplitter(isArray: format == .array, depthLimit: isLines ? 1 : depthLimit)
+        lines = LineSplitter(limit: limit)
+        structural = StructuralSplitter(isArray: format == .array, depthLimit: isLines ? 1 : depthLimit, limit: limit)
     }
 
     @inline(__always)

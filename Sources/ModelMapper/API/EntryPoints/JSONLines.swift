@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a stream of models of one type from JSON Lines / NDJSON (or concatenated JSON values, or one
 /// large top-level array — see ``JSONStreamFormat``), in chunks, with memory bounded by the largest
-/// record plus the chunk size, not by the input.
+/// record (at most ``maxRecordBytes``) plus the chunk size, not by the input.
 ///
 /// ```swift
 /// let lines = JSONLines<Event>(url: fileURL, options: .lenient, onError: .skip { rejected in
@@ -57,59 +57,77 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
     public let workers: Int
     /// Bytes read per refill.
     public let chunkSize: Int
+    /// The longest record read, in bytes (for JSON Lines, a line without its `\r\n`; otherwise a value
+    /// from its first byte to its last). A longer record is rejected — a ``MappingError`` of kind
+    /// `.invalidValue` naming the limit, whose ``RejectedRecord/raw`` is its first
+    /// `min(maxRecordBytes, 4096)` bytes — as soon as its first `maxRecordBytes + 1` bytes have been read;
+    /// the rest of it is read and dropped as it comes, without being kept, and the records after it keep
+    /// their index, line and offset. So a reader holds at most about `maxRecordBytes` plus a refill of
+    /// input, whatever the input. A JSON Lines line longer than the limit is rejected even if it turns out
+    /// to hold only whitespace.
+    public let maxRecordBytes: Int
     /// What happens to records that cannot be decoded.
     public let onError: RecordErrorPolicy
 
     /// The default number of bytes read at a time (1 MiB).
     public static var defaultChunkSize: Int { 1 << 20 }
 
+    /// The default ``maxRecordBytes`` (16 MiB): sixteen times the usual 1 MiB record limits of JSON Lines
+    /// services, and enough to keep a reader's window within a few tens of MiB.
+    public static var defaultMaxRecordBytes: Int { 16 << 20 }
+
     init(source: StreamSource, format: JSONStreamFormat, options: DecodingOptions, workers: Int, chunkSize: Int,
-         onError: RecordErrorPolicy) {
+         maxRecordBytes: Int, onError: RecordErrorPolicy) {
         self.source = source
         self.format = format
         self.options = options
         self.workers = Swift.max(1, workers)
         self.chunkSize = Swift.max(1, chunkSize)
+        self.maxRecordBytes = RecordLimit(maxBytes: maxRecordBytes).maxBytes
         self.onError = onError
     }
 
     /// Reads a file. Only `file:` URLs are supported (the error is thrown when iteration starts).
     public init(url: URL, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient, workers: Int = 1,
-                chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+                chunkSize: Int = JSONLines.defaultChunkSize, maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes,
+                onError: RecordErrorPolicy = .stop) {
         let source: StreamSource = url.isFileURL
             ? .path(url.path)
             : .invalid(MappingError(.unsupportedType, "only file URLs can be read, not \(url.absoluteString)"))
         self.init(source: source, format: format, options: options, workers: workers, chunkSize: chunkSize,
-                  onError: onError)
+                  maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads the file at `path`.
     public init(path: String, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
-                workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+                workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize,
+                maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
         self.init(source: .path(path), format: format, options: options, workers: workers, chunkSize: chunkSize,
-                  onError: onError)
+                  maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads a file handle from its current position (the handle is not closed; `for try await` reads it only
     /// when `poll(2)` reports it readable, synchronous iteration with blocking reads).
     public init(fileHandle: FileHandle, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
-                workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+                workers: Int = 1, chunkSize: Int = JSONLines.defaultChunkSize,
+                maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
         self.init(source: .fileHandle(fileHandle), format: format, options: options, workers: workers,
-                  chunkSize: chunkSize, onError: onError)
+                  chunkSize: chunkSize, maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an in-memory buffer in place.
     public init(data: Data, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient, workers: Int = 1,
-                onError: RecordErrorPolicy = .stop) {
+                maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
         self.init(source: .data(data), format: format, options: options, workers: workers,
-                  chunkSize: JSONLines.defaultChunkSize, onError: onError)
+                  chunkSize: JSONLines.defaultChunkSize, maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an in-memory buffer in place.
     public init(bytes: [UInt8], format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
-                workers: Int = 1, onError: RecordErrorPolicy = .stop) {
+                workers: Int = 1, maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes,
+                onError: RecordErrorPolicy = .stop) {
         self.init(source: .bytes(bytes), format: format, options: options, workers: workers,
-                  chunkSize: JSONLines.defaultChunkSize, onError: onError)
+                  chunkSize: JSONLines.defaultChunkSize, maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an asynchronous sequence of bytes (such as `URL.resourceBytes` or `FileHandle.bytes` where
@@ -117,9 +135,10 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
     public init<Bytes: AsyncSequence>(bytes: Bytes, format: JSONStreamFormat = .lines,
                                       options: DecodingOptions = .lenient, workers: Int = 1,
                                       chunkSize: Int = JSONLines.defaultChunkSize,
+                                      maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes,
                                       onError: RecordErrorPolicy = .stop) where Bytes.Element == UInt8 {
         self.init(source: .async({ AsyncSequenceByteReader(bytes) }), format: format, options: options,
-                  workers: workers, chunkSize: chunkSize, onError: onError)
+                  workers: workers, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an asynchronous sequence of byte chunks (`[UInt8]`, `Data`, …), which may split records
@@ -127,14 +146,15 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
     public init<Chunks: AsyncSequence>(chunks: Chunks, format: JSONStreamFormat = .lines,
                                        options: DecodingOptions = .lenient, workers: Int = 1,
                                        chunkSize: Int = JSONLines.defaultChunkSize,
+                                       maxRecordBytes: Int = JSONLines.defaultMaxRecordBytes,
                                        onError: RecordErrorPolicy = .stop) where Chunks.Element: DataProtocol {
         self.init(source: .async({ AsyncSequenceChunkReader(chunks) }), format: format, options: options,
-                  workers: workers, chunkSize: chunkSize, onError: onError)
+                  workers: workers, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     func makeReader() -> RecordReader<T> {
-        RecordReader(source: source, format: format, options: options, policy: onError, workers: workers,
-                     chunkSize: chunkSize)
+        RecordReader(source: source, format: format, options: options, limit: RecordLimit(maxBytes: maxRecordBytes),
+                     policy: onError, workers: workers, chunkSize: chunkSize)
     }
 
     // MARK: AsyncSequence
@@ -154,7 +174,8 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
             try await reader.nextAsync(isolation: actor)
         }
 
-        /// Bytes of input up to the end of the last record handed out or rejected.
+        /// Bytes of input up to the end of the last record handed out or rejected (for a record cut at
+        /// ``JSONLines/maxRecordBytes``, up to the end of the bytes kept of it).
         public var bytesConsumed: Int { reader.bytesConsumed }
     }
 
@@ -174,7 +195,8 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
             try reader.nextSync()
         }
 
-        /// Bytes of input up to the end of the last record handed out or rejected (for progress).
+        /// Bytes of input up to the end of the last record handed out or rejected, for progress (for a record
+        /// cut at ``JSONLines/maxRecordBytes``, up to the end of the bytes kept of it).
         public var bytesConsumed: Int { reader.bytesConsumed }
     }
 
@@ -232,24 +254,30 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
     /// thread after decoding; with `.stop` the first bad record in input order is thrown.
     public static func decodeAll<Input: JSONInput>(
         _ json: Input, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount, onError: RecordErrorPolicy = .stop
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop
     ) throws -> [T] {
         try json.withJSONBytes { bytes in
-            try RecordEngine<T>.decodeAll(bytes, format: format, options: options, workers: workers, policy: onError)
+            try RecordEngine<T>.decodeAll(bytes, format: format, options: options,
+                                          limit: RecordLimit(maxBytes: maxRecordBytes), workers: workers,
+                                          policy: onError)
         }
     }
 
     /// Decodes every record of a file (mapped into memory, not read) on `workers` threads, in input order.
     public static func decodeAll(
         contentsOf url: URL, format: JSONStreamFormat = .lines, options: DecodingOptions = .lenient,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount, onError: RecordErrorPolicy = .stop
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop
     ) throws -> [T] {
         guard url.isFileURL else {
             throw MappingError(.unsupportedType, "only file URLs can be read, not \(url.absoluteString)")
         }
         let file = try MappedFile(path: url.path)
         return try file.withBytes { bytes in
-            try RecordEngine<T>.decodeAll(bytes, format: format, options: options, workers: workers, policy: onError)
+            try RecordEngine<T>.decodeAll(bytes, format: format, options: options,
+                                          limit: RecordLimit(maxBytes: maxRecordBytes), workers: workers,
+                                          policy: onError)
         }
     }
 }
@@ -266,50 +294,58 @@ public struct JSONArrayStream<T: JSONMappable>: AsyncSequence {
 
     /// Reads a file (`file:` URLs only).
     public init(url: URL, options: DecodingOptions = .lenient, workers: Int = 1,
-                chunkSize: Int = JSONLines<T>.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+                chunkSize: Int = JSONLines<T>.defaultChunkSize,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
         reader = JSONLines(url: url, format: .array, options: options, workers: workers, chunkSize: chunkSize,
-                           onError: onError)
+                           maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads the file at `path`.
     public init(path: String, options: DecodingOptions = .lenient, workers: Int = 1,
-                chunkSize: Int = JSONLines<T>.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+                chunkSize: Int = JSONLines<T>.defaultChunkSize,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
         reader = JSONLines(path: path, format: .array, options: options, workers: workers, chunkSize: chunkSize,
-                           onError: onError)
+                           maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads a file handle from its current position.
     public init(fileHandle: FileHandle, options: DecodingOptions = .lenient, workers: Int = 1,
-                chunkSize: Int = JSONLines<T>.defaultChunkSize, onError: RecordErrorPolicy = .stop) {
+                chunkSize: Int = JSONLines<T>.defaultChunkSize,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
         reader = JSONLines(fileHandle: fileHandle, format: .array, options: options, workers: workers,
-                           chunkSize: chunkSize, onError: onError)
+                           chunkSize: chunkSize, maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an in-memory buffer in place.
-    public init(data: Data, options: DecodingOptions = .lenient, workers: Int = 1, onError: RecordErrorPolicy = .stop) {
-        reader = JSONLines(data: data, format: .array, options: options, workers: workers, onError: onError)
+    public init(data: Data, options: DecodingOptions = .lenient, workers: Int = 1,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(data: data, format: .array, options: options, workers: workers,
+                           maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an in-memory buffer in place.
     public init(bytes: [UInt8], options: DecodingOptions = .lenient, workers: Int = 1,
-                onError: RecordErrorPolicy = .stop) {
-        reader = JSONLines(bytes: bytes, format: .array, options: options, workers: workers, onError: onError)
+                maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop) {
+        reader = JSONLines(bytes: bytes, format: .array, options: options, workers: workers,
+                           maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an asynchronous sequence of bytes.
     public init<Bytes: AsyncSequence>(bytes: Bytes, options: DecodingOptions = .lenient, workers: Int = 1,
                                       chunkSize: Int = JSONLines<T>.defaultChunkSize,
+                                      maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes,
                                       onError: RecordErrorPolicy = .stop) where Bytes.Element == UInt8 {
         reader = JSONLines(bytes: bytes, format: .array, options: options, workers: workers, chunkSize: chunkSize,
-                           onError: onError)
+                           maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// Reads an asynchronous sequence of byte chunks.
     public init<Chunks: AsyncSequence>(chunks: Chunks, options: DecodingOptions = .lenient, workers: Int = 1,
                                        chunkSize: Int = JSONLines<T>.defaultChunkSize,
+                                       maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes,
                                        onError: RecordErrorPolicy = .stop) where Chunks.Element: DataProtocol {
         reader = JSONLines(chunks: chunks, format: .array, options: options, workers: workers, chunkSize: chunkSize,
-                           onError: onError)
+                           maxRecordBytes: maxRecordBytes, onError: onError)
     }
 
     /// A new iterator over the elements (the underlying reader's).
@@ -327,8 +363,10 @@ public struct JSONArrayStream<T: JSONMappable>: AsyncSequence {
     /// Decodes every element of an in-memory top-level array on `workers` threads, in order.
     public static func decodeAll<Input: JSONInput>(
         _ json: Input, options: DecodingOptions = .lenient,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount, onError: RecordErrorPolicy = .stop
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxRecordBytes: Int = JSONLines<T>.defaultMaxRecordBytes, onError: RecordErrorPolicy = .stop
     ) throws -> [T] {
-        try JSONLines<T>.decodeAll(json, format: .array, options: options, workers: workers, onError: onError)
+        try JSONLines<T>.decodeAll(json, format: .array, options: options, workers: workers,
+                                   maxRecordBytes: maxRecordBytes, onError: onError)
     }
 }

@@ -20,7 +20,8 @@ extension JSONValue {
     /// Builds the value starting at `index` and advances `index` past it.
     ///
     /// Iterative, with explicit stacks: nesting is bounded by the depth limit, but the thread's stack may
-    /// be small (dispatch threads) and frames large (sanitizers).
+    /// be small (dispatch threads) and frames large (sanitizers). Nesting past ``maximumDepth`` is
+    /// refused whatever the depth limit: such a value could not be released safely.
     init(tape: TapeView, index: inout Int) throws(MappingError) {
         var arrays: [[JSONValue]] = []
         var objects: [JSONObject] = []
@@ -41,12 +42,14 @@ extension JSONValue {
                 keys.append(try tape.string(at: i - 1))
                 continue
             case .arrayStart:
+                if isObject.count >= JSONValue.maximumDepth { throw JSONValue.tooDeep(at: i - 1) }
                 var elements: [JSONValue] = []
                 elements.reserveCapacity(Int(token.length))
                 arrays.append(elements)
                 isObject.append(false)
                 continue
             case .objectStart:
+                if isObject.count >= JSONValue.maximumDepth { throw JSONValue.tooDeep(at: i - 1) }
                 var object = JSONObject()
                 object.reserveCapacity(Int(token.length))
                 objects.append(object)
@@ -80,6 +83,15 @@ extension JSONValue {
                 arrays[arrays.count - 1].append(value)
             }
         }
+    }
+}
+
+extension JSONValue {
+    /// The error for a value nested deeper than ``maximumDepth``, at the container that opens the level.
+    static func tooDeep(at index: Int) -> MappingError {
+        var error = MappingError(.depthLimit, "a JSONValue nests at most \(maximumDepth) arrays and objects deep")
+        error.tokenIndex = index
+        return error
     }
 }
 

@@ -27,7 +27,8 @@ public struct DecodingOptions: Sendable {
     }
     /// Maximum nesting of arrays and objects; deeper input fails with `.depthLimit`. Parsed JSON counts
     /// every level, read or not; dictionary input (`init(jsonObject:)`) counts the levels the model reads,
-    /// since a value under a key it does not read is never walked.
+    /// since a value under a key it does not read is never walked. A `JSONValue` (or `Any`) read from the
+    /// input nests at most ``JSONValue/maximumDepth`` levels itself, whatever this limit.
     public var depthLimit: Int = DecodingOptions.defaultDepthLimit
     /// Whether a single non-array value for an array or set property becomes a one-element collection.
     public var wrapsSingleValues = false

@@ -8,7 +8,8 @@ public enum JSONStreamFormat: Sendable, Equatable {
     /// several lines). Record boundaries are found by a bracket-and-quote scan; a value that is not valid
     /// JSON is rejected and reading resumes after it (a value cut short inside a string resumes at the
     /// next line; one cut short elsewhere cannot be delimited, so the rest of the input becomes part of
-    /// that rejected record — reported with its bytes, never dropped). Prefer `.lines` for data that may
+    /// that rejected record — reported with its bytes, or, once it is longer than the reader's
+    /// `maxRecordBytes`, as a record too large with its first bytes). Prefer `.lines` for data that may
     /// be damaged.
     case concatenated
     /// One top-level JSON array whose elements are the records (`[{…}, {…}, …]`). Errors in the array's
@@ -33,7 +34,8 @@ public struct RejectedRecord: Sendable, CustomStringConvertible {
     /// the offending token); the ``MappingError/path`` starts with the record index (`[12].user.id`),
     /// as for elements of a top-level array.
     public var error: MappingError
-    /// The record's bytes as they appear in the input (for JSON Lines, the line without its `\r\n`).
+    /// The record's bytes as they appear in the input (for JSON Lines, the line without its `\r\n`); for a
+    /// record longer than the reader's `maxRecordBytes`, only its first `min(maxRecordBytes, 4096)` bytes.
     public var raw: [UInt8]
 
     /// Creates a rejected-record report.
