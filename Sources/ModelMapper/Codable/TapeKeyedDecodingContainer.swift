@@ -37,7 +37,10 @@ class TapeKeyedContainerBase {
     final var end: Int
     /// The key token where the next lookup starts (members are usually read in document order).
     final var cursor: Int
-    /// Member keys after the key strategy, in member order (only with a converting strategy).
+    /// A converting key strategy applies to this object's keys (`convertedKeys` or `snakeCaseMembers`).
+    final var keysConverted = false
+    /// Member keys after the key strategy, in member order (with a converting strategy other than
+    /// `.convertFromSnakeCase` on a plain-enum key type).
     final var convertedKeys: [(keyIndex: Int, name: String)]?
     /// The key type's entry.
     final let keys: TapeDecodingState.KeyTypeEntry
@@ -78,9 +81,10 @@ class TapeKeyedContainerBase {
         memberCount = -1
         end = tape[objectIndex].payload
         cursor = objectIndex + 1
+        keysConverted = decoder.state.convertsKeys && !decoder.rawKeys
+        guard keysConverted else { return }
         convertedKeys = nil
         snakeCaseMembers = false
-        guard decoder.state.convertsKeys && !decoder.rawKeys else { return }
         if decoder.state.convertsFromSnakeCase && names.tagged {
             try indexSnakeCaseMembers(decoder)
             return
@@ -169,7 +173,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     /// repeated in the JSON itself stays listed twice (see the fuzz target's `duplicateKeys` difference).
     var allKeys: [Key] {
         var keys: [Key] = []
-        if convertedKeys != nil || snakeCaseMembers {
+        if keysConverted {
             var seen = Set<String>()
             for (_, name) in convertedMembers() where seen.insert(name).inserted {
                 if let key = Key(stringValue: name) { keys.append(key) }
@@ -188,12 +192,7 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     /// start to the cursor.
     @inline(__always)
     func find(_ key: Key) -> Int? {
-        if snakeCaseMembers { return snakeCaseMember(key) }
-        if let convertedKeys {
-            let name = key.stringValue
-            for (keyIndex, converted) in convertedKeys where converted == name { return keyIndex + 1 }
-            return nil
-        }
+        if keysConverted { return convertedMember(key) }
         if names.tagged {
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
@@ -206,11 +205,18 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
         return name.withUTF8 { lookup($0) }
     }
 
-    /// Under `.convertFromSnakeCase`: the member indexed for the key's tag, or none when every member's
-    /// spelling had a tag; else (a name learned since the index, a spelling of no key, a tag past 63) the
-    /// first member whose converted key is the key's name.
-    @inline(__always)
-    private func snakeCaseMember(_ key: Key) -> Int? {
+    /// The value token of `key` under a converting strategy (out of line: the CodingKeys path pays one
+    /// test for it). `.convertFromSnakeCase`: the member indexed for the key's tag, or none when every
+    /// member's spelling had a tag; else (a name learned since the index, a spelling of no key, a tag past
+    /// 63) the first member whose converted key is the key's name. Other strategies: the first member whose
+    /// converted key is the key's name.
+    @inline(never)
+    private func convertedMember(_ key: Key) -> Int? {
+        guard snakeCaseMembers else {
+            let name = key.stringValue
+            for (keyIndex, converted) in convertedKeys ?? [] where converted == name { return keyIndex + 1 }
+            return nil
+        }
         let tag = names.tag(key)
         if names.slot(tag) == nil { names = keys.learn(tag, name: key.stringValue) }
         if tag < 64 && indexedGeneration == keys.nameGeneration {
