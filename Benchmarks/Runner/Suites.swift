@@ -53,6 +53,7 @@ var benchmarkSuites: [SuiteFactory] { [
     // Small documents decoded on 2 threads against 1 (ThreadScaling.swift).
     threadScalingSuite("github_events_2_threads", file: "bench/github_events.json", arrayDocument(GithubEvent.self), perThread: 4),
     threadScalingSuite("yymodel_user_2_threads", file: "yymodel/user.json", objectDocument(GithubUser.self), perThread: 64),
+    keyStrategySuite("github_events_snake_case", file: "bench/github_events.json"),
     // JSON Lines throughput suites go here.
 ] }
 
@@ -191,6 +192,85 @@ func modelSuite<Document>(_ name: String, file: String, _ kind: DocumentKind<Doc
         if yyModelIterations { suite.fixedOpsPerSample = environment.settings.yyModelIterations }
         return suite
     }
+}
+
+/// The Codable coders with a key strategy (`.convertFromSnakeCase`, `.convertToSnakeCase`, a `.custom` one
+/// doing the same conversion) on `GithubSnakeEvent`, against JSONDecoder/JSONEncoder with the same strategy
+/// and against the same coder reading the same bytes through CodingKeys (`GithubEvent`).
+func keyStrategySuite(_ name: String, file: String) -> SuiteFactory {
+    SuiteFactory(name: name) { environment in
+        let data = try environment.load(file)
+        typealias Snake = [GithubSnakeEvent]
+        let snakeDecoder = JSONDecoder()
+        snakeDecoder.keyDecodingStrategy = .convertFromSnakeCase
+        let snakeEncoder = JSONEncoder()
+        snakeEncoder.keyEncodingStrategy = .convertToSnakeCase
+        // The custom strategy's names for the same conversion (a plain dictionary, built once).
+        let expected = try snakeDecoder.decode(Snake.self, from: data)
+        var camelNames: [String: String] = [:]
+        func learn(_ object: Any) {
+            if let d = object as? [String: Any] {
+                for (k, v) in d { camelNames[k] = camelCased(k); learn(v) }
+            } else if let a = object as? [Any] { a.forEach(learn) }
+        }
+        learn(try JSONSerialization.jsonObject(with: data))
+        let customKeys = JSONDecoder.KeyDecodingStrategy.custom { path in
+            let last = path.last!
+            return AnyKey(camelNames[last.stringValue] ?? last.stringValue)
+        }
+        let codingKeysValue = try JSONDecoder().decode([GithubEvent].self, from: data)
+        var snake = ModelDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        var custom = ModelDecoder()
+        custom.keyDecodingStrategy = customKeys
+        var snakeOut = ModelEncoder()
+        snakeOut.keyEncodingStrategy = .convertToSnakeCase
+        if environment.settings.checksSameWork {
+            guard try snake.decodeUsingCodable(Snake.self, from: data) == expected,
+                  try custom.decodeUsingCodable(Snake.self, from: data) == expected,
+                  try snakeDecoder.decode(Snake.self, from: try snakeOut.encodeUsingCodable(expected)) == expected
+            else { throw UnexpectedJSON(description: "a key strategy of ModelDecoder/ModelEncoder differs from JSONDecoder's") }
+        }
+        typealias N = ContenderName
+        let json = "JSONDecoder .convertFromSnakeCase", jsonOut = "JSONEncoder .convertToSnakeCase"
+        return BenchmarkSuite(
+            name: name, detail: "\(file) (\(formatBytes(data.count))) → [GithubSnakeEvent], key strategies", bytesPerOp: data.count,
+            floor: nil, contenders: [
+                Contender(.decode, json, reference: json) { blackHole(try snakeDecoder.decode(Snake.self, from: data)) },
+                Contender(.decode, "\(N.codableDecode) CodingKeys", reference: json) {
+                    blackHole(try ModelDecoder().decodeUsingCodable([GithubEvent].self, from: data))
+                },
+                Contender(.decode, "\(N.codableDecode) .convertFromSnakeCase", reference: json) {
+                    blackHole(try snake.decodeUsingCodable(Snake.self, from: data))
+                },
+                Contender(.decode, "\(N.codableDecode) .custom", reference: json) {
+                    blackHole(try custom.decodeUsingCodable(Snake.self, from: data))
+                },
+                Contender(.encode, jsonOut, reference: jsonOut) { blackHole(try snakeEncoder.encode(expected)) },
+                Contender(.encode, "\(N.codableEncode) CodingKeys", reference: jsonOut) {
+                    blackHole(try ModelEncoder().encodeUsingCodable(codingKeysValue))
+                },
+                Contender(.encode, "\(N.codableEncode) .convertToSnakeCase", reference: jsonOut) {
+                    blackHole(try snakeOut.encodeUsingCodable(expected))
+                },
+            ])
+    }
+}
+
+/// `.convertFromSnakeCase`'s name for `key`, for the custom strategy above (the keys of github_events have
+/// no leading or trailing underscores).
+private func camelCased(_ key: String) -> String {
+    let parts = key.split(separator: "_")
+    guard parts.count > 1 else { return key }
+    return parts[0].lowercased() + parts.dropFirst().map { $0.capitalized }.joined()
+}
+
+private struct AnyKey: CodingKey {
+    let stringValue: String
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
 }
 
 /// Verifies that the contenders do the same work: each decode path gives the JSONDecoder value, and

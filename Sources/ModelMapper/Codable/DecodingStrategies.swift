@@ -19,6 +19,30 @@ extension TapeDecodingState {
         }
     }
 
+    /// The keys of the members of the object at `object` (its end token `end`) after the key strategy, in
+    /// member order. A `.custom` conversion gets the object's path and the member's key, as from JSONDecoder;
+    /// the path is built once per object (the closure keeping it makes the next member's path a copy).
+    func convertedMemberKeys(_ object: Int, end: Int, codingPath: [any CodingKey]) throws -> [(Int, String)] {
+        var keys: [(Int, String)] = []
+        var path = codingPath
+        path.append(JSONStringKey(""))
+        var k = object + 1
+        while k < end {
+            let raw = try text(at: k, codingPath)
+            switch strategies.keys {
+            case .convertFromSnakeCase:
+                keys.append((k, FoundationKeys.fromSnakeCase(raw)))
+            case .custom(let transform):
+                path[path.count - 1] = JSONStringKey(raw)
+                keys.append((k, transform(path).stringValue))
+            default:
+                keys.append((k, raw))
+            }
+            k = tape.indexAfterValue(at: k + 1)
+        }
+        return keys
+    }
+
     /// `nonConformingFloatDecodingStrategy`: the string forms of infinity and NaN, when configured.
     func nonConforming(_ index: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Double? {
         guard isFoundation, kind(index) == .string, case .convertFromString = strategies.nonConformingFloats else { return nil }

@@ -54,6 +54,10 @@ final class TapeDecodingState: ThreadSpareObject {
         /// Whether `JSONMappable` types are decoded by their mapping (ModelMapper's own rules).
         let usesMapping: Bool
         let convertsKeys: Bool
+        /// The key strategy is `.convertFromSnakeCase` (and `convertsKeys`): a key's name depends on its
+        /// spelling alone, so keyed containers of tagged key types find members through the key type's
+        /// `SnakeCaseSpellings`.
+        let convertsFromSnakeCase: Bool
         let isFoundation: Bool
         /// What owns `tape` when it is not the caller's: the copy a decoding detached onto (`DetachedTape`).
         let keepsAlive: AnyObject?
@@ -82,6 +86,7 @@ final class TapeDecodingState: ThreadSpareObject {
             self.usesMapping = usesMapping
             isFoundation = mode == .foundation
             if case .useDefaultKeys = strategies.keys { convertsKeys = false } else { convertsKeys = mode == .foundation }
+            if case .convertFromSnakeCase = strategies.keys { convertsFromSnakeCase = convertsKeys } else { convertsFromSnakeCase = false }
         }
 
         /// The same setting reading `copy`, a copy of its tape.
@@ -129,6 +134,7 @@ final class TapeDecodingState: ThreadSpareObject {
     var strategies: FoundationDecodingStrategies { _read { yield setting.strategies } }
     var usesMapping: Bool { setting.usesMapping }
     var convertsKeys: Bool { setting.convertsKeys }
+    var convertsFromSnakeCase: Bool { setting.convertsFromSnakeCase }
     var isFoundation: Bool { setting.isFoundation }
 
     /// The caller's options without an invalid-value handler: a model inside a Codable value throws.
@@ -317,9 +323,31 @@ final class TapeDecodingState: ThreadSpareObject {
             }
         }
 
-        /// The table to add a key to (a copy of the shared one, made once).
-        final func namesToFill() -> StreamKeyNames {
+        /// `.convertFromSnakeCase`'s spellings of the type's keys, made on first use (kept with the entry,
+        /// so across the decodings that reuse this state).
+        @exclusivity(unchecked) final private(set) var snakeCaseSpellings: SnakeCaseSpellings?
+        /// Counts the names this entry's table learned (`learn`): a keyed container's member index from an
+        /// earlier count may miss a key learned since.
+        @exclusivity(unchecked) final private(set) var nameGeneration = 0
+
+        /// The spellings table, made on first use.
+        @inline(__always)
+        final func spellings() -> SnakeCaseSpellings {
+            if let snakeCaseSpellings { return snakeCaseSpellings }
+            let made = SnakeCaseSpellings()
+            snakeCaseSpellings = made
+            return made
+        }
+
+        /// Adds the key of `tag` named `name` to this decoding's copy of the table (made once from the
+        /// shared one) and returns that table.
+        final func learn(_ tag: Int, name: String) -> StreamKeyNames {
             if names.frozen { names = StreamKeyNames(copyOf: names) }
+            if names.slot(tag) == nil {
+                names.fill(tag, name: name, escapeSlashes: false)
+                nameGeneration &+= 1
+                snakeCaseSpellings?.resolve(names)
+            }
             return names
         }
 

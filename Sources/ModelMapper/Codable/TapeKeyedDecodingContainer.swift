@@ -37,7 +37,10 @@ class TapeKeyedContainerBase {
     final var end: Int
     /// The key token where the next lookup starts (members are usually read in document order).
     final var cursor: Int
-    /// Member keys after the key strategy, in member order (only with a converting strategy).
+    /// A converting key strategy applies to this object's keys (`convertedKeys` or `snakeCaseMembers`).
+    final var keysConverted = false
+    /// Member keys after the key strategy, in member order (with a converting strategy other than
+    /// `.convertFromSnakeCase` on a plain-enum key type).
     final var convertedKeys: [(keyIndex: Int, name: String)]?
     /// The key type's entry.
     final let keys: TapeDecodingState.KeyTypeEntry
@@ -78,17 +81,87 @@ class TapeKeyedContainerBase {
         memberCount = -1
         end = tape[objectIndex].payload
         cursor = objectIndex + 1
-        if decoder.state.convertsKeys && !decoder.rawKeys {
-            var keys: [(Int, String)] = []
-            var k = objectIndex + 1
-            while k < end {
-                keys.append((k, try decoder.state.convertedKey(k, codingPath: decoder.codingPath)))
-                k = tape.indexAfterValue(at: k + 1)
-            }
-            convertedKeys = keys
-        } else {
-            convertedKeys = nil
+        keysConverted = decoder.state.convertsKeys && !decoder.rawKeys
+        guard keysConverted else { return }
+        convertedKeys = nil
+        snakeCaseMembers = false
+        if decoder.state.convertsFromSnakeCase && names.tagged {
+            try indexSnakeCaseMembers(decoder)
+            return
         }
+        // `.custom` (or a key type that is not a plain enum): every key converted for this object. A custom
+        // conversion is not kept: JSONDecoder calls it with the coding path, on which it may depend.
+        convertedKeys = try decoder.state.convertedMemberKeys(objectIndex, end: end, codingPath: decoder.codingPath)
+    }
+
+    // MARK: `.convertFromSnakeCase`
+
+    /// Members indexed by key tag (`members[tag]`, where `presentTags` has the tag's bit): on.
+    final var snakeCaseMembers = false
+    /// Tags (below 64) whose first member is in `members[tag]`.
+    final var presentTags: UInt64 = 0
+    /// A member whose spelling has no tag (a name no key of the type had when indexed, or a tag past 63).
+    final var unresolvedMembers = false
+    /// The key type's `nameGeneration` when the members were indexed.
+    final var indexedGeneration = 0
+
+    /// Indexes the object's members by the tag of their converted key, the first member of each name (as
+    /// JSONDecoder reads colliding keys): one hash lookup of the key's bytes per member, a conversion only for a
+    /// spelling the key type's `SnakeCaseSpellings` has not met.
+    @inline(__always)
+    final func indexSnakeCaseMembers(_ decoder: TapeDecoder) throws {
+        snakeCaseMembers = true
+        presentTags = 0
+        unresolvedMembers = false
+        indexedGeneration = keys.nameGeneration
+        let spellings = keys.spellings()
+        var k = objectIndex + 1
+        while k < end {
+            let bytes = tape.bytes(tape[k])
+            let hash = SnakeCaseSpellings.hash(bytes)
+            let slot = try spellings.slot(bytes, hash: hash) ?? newSpelling(k, bytes, hash, spellings, decoder)
+            if slot.tag >= 0 && k <= Int(Int32.max) {
+                let bit: UInt64 = 1 << UInt64(slot.tag)
+                if presentTags & bit == 0 {
+                    presentTags |= bit
+                    members[Int(slot.tag)] = Int32(truncatingIfNeeded: k)
+                }
+            } else {
+                unresolvedMembers = true
+            }
+            k = tape.indexAfterValue(at: k + 1)
+        }
+    }
+
+    /// A spelling met for the first time: converted (invalid UTF-8 throws, as every conversion) and kept.
+    @inline(never)
+    private final func newSpelling(_ k: Int, _ bytes: UnsafeRawBufferPointer, _ hash: UInt32,
+                                   _ spellings: SnakeCaseSpellings, _ decoder: TapeDecoder) throws -> SnakeCaseSpellings.Slot {
+        let name = try decoder.state.convertedKey(k, codingPath: decoder.codingPath)
+        return spellings.insert(bytes, hash: hash, name: name, keyNames: keys.names)
+    }
+
+    /// The converted name of the member whose key token is `k` (a spelling `indexSnakeCaseMembers` converted).
+    final func snakeCaseName(_ k: Int) -> String? {
+        let bytes = tape.bytes(tape[k])
+        let hash = SnakeCaseSpellings.hash(bytes)
+        let spellings = keys.spellings()
+        if let slot = spellings.slot(bytes, hash: hash) { return spellings.names[Int(slot.name)] }
+        // The table started over since (it holds a bounded number of spellings).
+        guard let slot = try? newSpelling(k, bytes, hash, spellings, decoder) else { return nil }
+        return spellings.names[Int(slot.name)]
+    }
+
+    /// The members' converted keys in member order, under any converting strategy.
+    final func convertedMembers() -> [(keyIndex: Int, name: String)] {
+        if let convertedKeys { return convertedKeys }
+        var list: [(keyIndex: Int, name: String)] = []
+        var k = objectIndex + 1
+        while k < end {
+            if let name = snakeCaseName(k) { list.append((k, name)) }
+            k = tape.indexAfterValue(at: k + 1)
+        }
+        return list
     }
 }
 
@@ -100,9 +173,9 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     /// repeated in the JSON itself stays listed twice (see the fuzz target's `duplicateKeys` difference).
     var allKeys: [Key] {
         var keys: [Key] = []
-        if let convertedKeys {
+        if keysConverted {
             var seen = Set<String>()
-            for (_, name) in convertedKeys where seen.insert(name).inserted {
+            for (_, name) in convertedMembers() where seen.insert(name).inserted {
                 if let key = Key(stringValue: name) { keys.append(key) }
             }
             return keys
@@ -119,23 +192,44 @@ final class TapeKeyedContainer<Key: CodingKey>: TapeKeyedContainerBase, KeyedDec
     /// start to the cursor.
     @inline(__always)
     func find(_ key: Key) -> Int? {
-        if let convertedKeys {
-            let name = key.stringValue
-            for (keyIndex, converted) in convertedKeys where converted == name { return keyIndex + 1 }
-            return nil
-        }
+        if keysConverted { return convertedMember(key) }
         if names.tagged {
             // The key's name from the key type's table (no `stringValue` per lookup).
             let tag = names.tag(key)
             if let slot = names.slot(tag) { return lookup(names.bytes(of: slot), tag: tag) }
             // A new key: added to this decoding's copy of the table, which this container uses from now.
-            let filling = keys.namesToFill()
-            names = filling
-            if filling.slot(tag) == nil { filling.fill(tag, name: key.stringValue, escapeSlashes: false) }
-            return lookup(filling.bytes(of: filling.slot(tag)!), tag: tag)
+            names = keys.learn(tag, name: key.stringValue)
+            return lookup(names.bytes(of: names.slot(tag)!), tag: tag)
         }
         var name = key.stringValue
         return name.withUTF8 { lookup($0) }
+    }
+
+    /// The value token of `key` under a converting strategy (out of line: the CodingKeys path pays one
+    /// test for it). `.convertFromSnakeCase`: the member indexed for the key's tag, or none when every
+    /// member's spelling had a tag; else (a name learned since the index, a spelling of no key, a tag past
+    /// 63) the first member whose converted key is the key's name. Other strategies: the first member whose
+    /// converted key is the key's name.
+    @inline(never)
+    private func convertedMember(_ key: Key) -> Int? {
+        guard snakeCaseMembers else {
+            let name = key.stringValue
+            for (keyIndex, converted) in convertedKeys ?? [] where converted == name { return keyIndex + 1 }
+            return nil
+        }
+        let tag = names.tag(key)
+        if names.slot(tag) == nil { names = keys.learn(tag, name: key.stringValue) }
+        if tag < 64 && indexedGeneration == keys.nameGeneration {
+            if presentTags & (1 << UInt64(tag)) != 0 { return Int(members[tag]) + 1 }
+            if !unresolvedMembers { return nil }
+        }
+        let name = key.stringValue
+        var k = objectIndex + 1
+        while k < end {
+            if snakeCaseName(k) == name { return k + 1 }
+            k = tape.indexAfterValue(at: k + 1)
+        }
+        return nil
     }
 
     /// A tagged key's member: at the cursor (members read in document order), else ahead of it (members
