@@ -17,12 +17,12 @@ extension ModelMapping {
     /// ``DecodingOptions/requiresAllKeys``, ``EncodingOptions/keyStrategy``) build theirs at their first
     /// use; pass them with ``validate(_:decoding:)`` to build those too. Subclasses chosen by
     /// ``JSONPolymorphic`` at run time are not reached: list them.
-    public static func validate(_ types: any JSONMappable.Type...) throws {
+    public static func validate(_ types: any MappedJSONModel.Type...) throws {
         try validate(types, decoding: .lenient)
     }
 
     /// ``validate(_:)`` for the metadata that `options` select.
-    public static func validate(_ types: [any JSONMappable.Type], decoding options: DecodingOptions) throws {
+    public static func validate(_ types: [any MappedJSONModel.Type], decoding options: DecodingOptions) throws {
         let cache = try MetaCache.forDecoding(options)
         for type in types { _ = try cache.meta(forDynamic: type) }
     }
