@@ -78,10 +78,10 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
             let properties = StoredProperties.read(declaration.memberBlock.members, in: nil)
             body = slotsInitializer(properties, access: model.access).description
         }
+        let indented = body.split(separator: "\n").map { "    " + $0 + "\n" }.joined()
         let decl: DeclSyntax = """
             extension \(type.trimmed)\(raw: conformance) {
-            \(raw: body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
-            }
+            \(raw: indented)}
             """
         guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
         return [ext]
