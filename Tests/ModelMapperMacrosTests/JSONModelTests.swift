@@ -7,17 +7,17 @@ import XCTest
 // values, and the same error kind, path, JSON path and position.
 
 @JSONModel
-struct Owner: Equatable {
+struct MacroOwner: Equatable {
     let login: String
     var id: Int = 0
 }
 
 @JSONModel
-struct Repo: Equatable {
+struct MacroRepo: Equatable {
     let id: Int
     let fullName: String
     var stars: Int = 0
-    let owner: Owner
+    let owner: MacroOwner
     let license: String?
     let kind = "repo"
     static let mapping = ModelMapping(keys: ["fullName": "full_name", "stars": ["stargazers_count", "stars"]])
@@ -41,7 +41,7 @@ struct RepoTwin: JSONMappable, Equatable {
 }
 
 @JSONModel
-final class Account {
+final class MacroAccount {
     let name: String
     var plan = "free"
     var tags: [String] = []
@@ -49,9 +49,9 @@ final class Account {
 
 /// A JSONMappable model holding macro models, and a macro model holding JSONMappable ones.
 struct Catalog: JSONMappable, Equatable {
-    var repos: [Repo] = []
-    var byName: [String: Repo] = [:]
-    var featured: Repo? = nil
+    var repos: [MacroRepo] = []
+    var byName: [String: MacroRepo] = [:]
+    var featured: MacroRepo? = nil
 }
 
 @JSONModel
@@ -63,7 +63,7 @@ struct Shelf: Equatable {
 
 private let repoJSON = #"{"id": 7, "full_name": "a/b", "stargazers_count": 12, "owner": {"login": "ann", "id": 3}, "license": "MIT", "kind": "other"}"#
 
-private func twin(_ repo: Repo) -> RepoTwin {
+private func twin(_ repo: MacroRepo) -> RepoTwin {
     RepoTwin(id: repo.id, fullName: repo.fullName, stars: repo.stars, owner: OwnerTwin(login: repo.owner.login, id: repo.owner.id),
              license: repo.license)
 }
@@ -82,17 +82,17 @@ private func error(_ body: () throws -> Any) -> MappingError? {
 
 final class JSONModelTests: XCTestCase {
     func testDecodesLetsRequiredOptionalsAndInitialValues() throws {
-        let repo = try Repo(json: repoJSON)
-        XCTAssertEqual(repo, Repo(id: 7, fullName: "a/b", stars: 12, owner: Owner(login: "ann", id: 3), license: "MIT"))
+        let repo = try MacroRepo(json: repoJSON)
+        XCTAssertEqual(repo, MacroRepo(id: 7, fullName: "a/b", stars: 12, owner: MacroOwner(login: "ann", id: 3), license: "MIT"))
         XCTAssertEqual(repo.kind, "repo", "a let with an initial value is a constant, never decoded")
         XCTAssertEqual(twin(repo), try RepoTwin(json: repoJSON))
 
-        let sparse = try Repo(json: #"{"id": 1, "full_name": "x", "owner": {"login": "o"}, "license": null}"#)
+        let sparse = try MacroRepo(json: #"{"id": 1, "full_name": "x", "owner": {"login": "o"}, "license": null}"#)
         XCTAssertEqual(sparse.stars, 0, "absent: the initial value")
         XCTAssertEqual(sparse.owner.id, 0)
         XCTAssertNil(sparse.license, "Optional without a value: nil when null")
-        XCTAssertNil(try Repo(json: #"{"id": 1, "full_name": "x", "owner": {"login": "o"}}"#).license, "nil when absent")
-        XCTAssertEqual(try Repo(json: #"{"id": 1, "full_name": "x", "owner": {"login": "o"}, "stars": 5}"#).stars, 5, "second alternative key")
+        XCTAssertNil(try MacroRepo(json: #"{"id": 1, "full_name": "x", "owner": {"login": "o"}}"#).license, "nil when absent")
+        XCTAssertEqual(try MacroRepo(json: #"{"id": 1, "full_name": "x", "owner": {"login": "o"}, "stars": 5}"#).stars, 5, "second alternative key")
     }
 
     func testErrorsMatchTheJSONMappableTwin() {
@@ -107,7 +107,7 @@ final class JSONModelTests: XCTestCase {
             #"{"id": 1,, }"#,                                                       // syntax
         ]
         for input in inputs {
-            let macro = error { try Repo(json: input) }
+            let macro = error { try MacroRepo(json: input) }
             let mapped = error { try RepoTwin(json: input) }
             XCTAssertNotNil(macro, input)
             XCTAssertEqual(macro?.kind, mapped?.kind, input)
@@ -118,18 +118,18 @@ final class JSONModelTests: XCTestCase {
             XCTAssertEqual(macro?.column, mapped?.column, input)
             XCTAssertEqual(macro?.missingProperties, mapped?.missingProperties, input)
         }
-        XCTAssertEqual(error { try Repo(json: #"{"full_name": "a", "owner": {"login": "o"}}"#) }?.kind, .missingKey)
-        XCTAssertEqual(error { try Repo(json: #"{"full_name": "a", "owner": {"login": "o"}}"#) }?.path, "id")
+        XCTAssertEqual(error { try MacroRepo(json: #"{"full_name": "a", "owner": {"login": "o"}}"#) }?.kind, .missingKey)
+        XCTAssertEqual(error { try MacroRepo(json: #"{"full_name": "a", "owner": {"login": "o"}}"#) }?.path, "id")
     }
 
     func testFinalClass() throws {
-        let account = try Account(json: #"{"name": "ann", "tags": ["a"]}"#)
+        let account = try MacroAccount(json: #"{"name": "ann", "tags": ["a"]}"#)
         XCTAssertEqual(account.name, "ann")
         XCTAssertEqual(account.plan, "free")
         XCTAssertEqual(account.tags, ["a"])
-        let made = Account(name: "bob", plan: "pro")
+        let made = MacroAccount(name: "bob", plan: "pro")
         XCTAssertEqual(try made.jsonString(options: [.sortedKeys]), #"{"name":"bob","plan":"pro","tags":[]}"#)
-        XCTAssertEqual(error { try Account(json: #"{"plan": "pro"}"#) }?.kind, .missingKey)
+        XCTAssertEqual(error { try MacroAccount(json: #"{"plan": "pro"}"#) }?.kind, .missingKey)
 
         // An update sets the class's vars in place; its let cannot change and keeps its value.
         var same = account
@@ -140,40 +140,40 @@ final class JSONModelTests: XCTestCase {
     }
 
     func testEveryDecodingEntryPoint() async throws {
-        let expected = try Repo(json: repoJSON)
-        XCTAssertEqual(try Repo(json: Data(repoJSON.utf8), options: .strict), expected)
-        XCTAssertEqual(try Repo(json: Array(repoJSON.utf8)), expected)
-        XCTAssertEqual(try Repo(json: #"{"data": {"repo": \#(repoJSON)}}"#, at: "data.repo"), expected)
+        let expected = try MacroRepo(json: repoJSON)
+        XCTAssertEqual(try MacroRepo(json: Data(repoJSON.utf8), options: .strict), expected)
+        XCTAssertEqual(try MacroRepo(json: Array(repoJSON.utf8)), expected)
+        XCTAssertEqual(try MacroRepo(json: #"{"data": {"repo": \#(repoJSON)}}"#, at: "data.repo"), expected)
         let object = try JSONSerialization.jsonObject(with: Data(repoJSON.utf8))
-        XCTAssertEqual(try Repo(jsonObject: object), expected)
-        XCTAssertEqual(try [Repo](json: "[\(repoJSON), \(repoJSON)]"), [expected, expected])
-        XCTAssertEqual(try [Repo](json: #"{"x": [\#(repoJSON)]}"#, at: "x"), [expected])
-        XCTAssertEqual(try [String: Repo](json: #"{"a": \#(repoJSON)}"#), ["a": expected])
-        XCTAssertEqual(try [Repo](jsonObject: [object]), [expected])
-        XCTAssertEqual(try ModelDecoder().decode(Repo.self, from: Data(repoJSON.utf8)), expected)
-        XCTAssertEqual(try ModelDecoder().decode([Repo].self, from: "[\(repoJSON)]"), [expected])
-        XCTAssertEqual(try JSONDecoder().decode(Repo.self, from: Data(repoJSON.utf8)), expected)
-        XCTAssertEqual(try JSONDecoder().decode([String: Repo].self, from: Data(#"{"k": \#(repoJSON)}"#.utf8)), ["k": expected])
+        XCTAssertEqual(try MacroRepo(jsonObject: object), expected)
+        XCTAssertEqual(try [MacroRepo](json: "[\(repoJSON), \(repoJSON)]"), [expected, expected])
+        XCTAssertEqual(try [MacroRepo](json: #"{"x": [\#(repoJSON)]}"#, at: "x"), [expected])
+        XCTAssertEqual(try [String: MacroRepo](json: #"{"a": \#(repoJSON)}"#), ["a": expected])
+        XCTAssertEqual(try [MacroRepo](jsonObject: [object]), [expected])
+        XCTAssertEqual(try ModelDecoder().decode(MacroRepo.self, from: Data(repoJSON.utf8)), expected)
+        XCTAssertEqual(try ModelDecoder().decode([MacroRepo].self, from: "[\(repoJSON)]"), [expected])
+        XCTAssertEqual(try JSONDecoder().decode(MacroRepo.self, from: Data(repoJSON.utf8)), expected)
+        XCTAssertEqual(try JSONDecoder().decode([String: MacroRepo].self, from: Data(#"{"k": \#(repoJSON)}"#.utf8)), ["k": expected])
 
         let lines = Array((0..<5).map { #"{"id": \#($0), "full_name": "r\#($0)", "owner": {"login": "o"}}"# }.joined(separator: "\n").utf8)
         var syncIDs: [Int] = []
-        try JSONLines<Repo>(bytes: lines).forEach { syncIDs.append($0.id) }
+        try JSONLines<MacroRepo>(bytes: lines).forEach { syncIDs.append($0.id) }
         XCTAssertEqual(syncIDs, [0, 1, 2, 3, 4])
         var asyncIDs: [Int] = []
-        for try await repo in JSONLines<Repo>(bytes: lines, workers: 2) { asyncIDs.append(repo.id) }
+        for try await repo in JSONLines<MacroRepo>(bytes: lines, workers: 2) { asyncIDs.append(repo.id) }
         XCTAssertEqual(asyncIDs, [0, 1, 2, 3, 4])
-        XCTAssertEqual(try JSONLines<Repo>.decodeAll(lines, workers: 2).map(\.fullName), ["r0", "r1", "r2", "r3", "r4"])
+        XCTAssertEqual(try JSONLines<MacroRepo>.decodeAll(lines, workers: 2).map(\.fullName), ["r0", "r1", "r2", "r3", "r4"])
         let bad = Array((#"{"id": 1, "full_name": "r", "owner": {"login": "o"}}"# + "\n" + #"{"full_name": "r", "owner": {"login": "o"}}"#).utf8)
-        XCTAssertThrowsError(try JSONLines<Repo>.decodeAll(bad, workers: 1)) { error in
+        XCTAssertThrowsError(try JSONLines<MacroRepo>.decodeAll(bad, workers: 1)) { error in
             XCTAssertEqual((error as? MappingError)?.kind, .missingKey)
         }
     }
 
     func testUpdateRebuildsTheStruct() throws {
-        var repo = try Repo(json: repoJSON)
+        var repo = try MacroRepo(json: repoJSON)
         try repo.update(json: #"{"full_name": "new/name", "owner": {"login": "bob"}}"#)
         XCTAssertEqual(repo.fullName, "new/name", "a struct's let changes: the value is rebuilt")
-        XCTAssertEqual(repo.owner, Owner(login: "bob", id: 3), "a nested struct merges: absent keys keep their values")
+        XCTAssertEqual(repo.owner, MacroOwner(login: "bob", id: 3), "a nested struct merges: absent keys keep their values")
         XCTAssertEqual(repo.stars, 12)
         var twinRepo = try RepoTwin(json: repoJSON)
         try twinRepo.update(json: #"{"full_name": "new/name", "owner": {"login": "bob"}}"#)
@@ -193,28 +193,28 @@ final class JSONModelTests: XCTestCase {
     }
 
     func testEncodingEntryPointsAndRoundTrip() throws {
-        let repo = try Repo(json: repoJSON)
+        let repo = try MacroRepo(json: repoJSON)
         let text = try repo.jsonString(options: [.sortedKeys])
         XCTAssertEqual(text, try twin(repo).jsonString(options: [.sortedKeys]))
         XCTAssertEqual(text, #"{"full_name":"a/b","id":7,"kind":"repo","license":"MIT","owner":{"id":3,"login":"ann"},"stargazers_count":12}"#)
-        XCTAssertEqual(try Repo(json: try repo.jsonData()), repo)
-        XCTAssertEqual(try Repo(jsonObject: try repo.jsonObject()), repo)
+        XCTAssertEqual(try MacroRepo(json: try repo.jsonData()), repo)
+        XCTAssertEqual(try MacroRepo(jsonObject: try repo.jsonObject()), repo)
         XCTAssertEqual(try repo.jsonValue()["owner"]?["login"], "ann")
         XCTAssertEqual(try [repo].jsonString(options: [.sortedKeys]), "[\(text)]")
         XCTAssertEqual(try ["k": repo].jsonString(options: [.sortedKeys]), #"{"k":\#(text)}"#)
-        XCTAssertEqual(try JSONDecoder().decode(Repo.self, from: try JSONEncoder().encode(repo)), repo)
+        XCTAssertEqual(try JSONDecoder().decode(MacroRepo.self, from: try JSONEncoder().encode(repo)), repo)
         // A macro model is Encodable, so ModelEncoder applies JSONEncoder's settings (slashes escaped), as
         // for a JSONCodable model, and the output reads back the same.
         XCTAssertTrue(String(decoding: try ModelEncoder().encode(repo), as: UTF8.self).contains(#""a\/b""#))
-        XCTAssertEqual(try Repo(json: try ModelEncoder().encode(repo)), repo)
-        let noLicense = Repo(id: 1, fullName: "f", owner: Owner(login: "o"), license: nil)
+        XCTAssertEqual(try MacroRepo(json: try ModelEncoder().encode(repo)), repo)
+        let noLicense = MacroRepo(id: 1, fullName: "f", owner: MacroOwner(login: "o"), license: nil)
         XCTAssertEqual(try noLicense.jsonString(options: [.sortedKeys]), try twin(noLicense).jsonString(options: [.sortedKeys]))
     }
 
     func testNestingBothWays() throws {
         let json = #"{"repos": [\#(repoJSON)], "byName": {"b": \#(repoJSON)}, "featured": \#(repoJSON)}"#
         let catalog = try Catalog(json: json)
-        let expected = try Repo(json: repoJSON)
+        let expected = try MacroRepo(json: repoJSON)
         XCTAssertEqual(catalog, Catalog(repos: [expected], byName: ["b": expected], featured: expected))
         XCTAssertEqual(try Catalog(json: try catalog.jsonData()), catalog)
         XCTAssertNil(try Catalog(json: #"{"featured": null}"#).featured)
@@ -232,7 +232,7 @@ final class JSONModelTests: XCTestCase {
     }
 
     func testValidate() throws {
-        try ModelMapping.validate(Repo.self, Account.self, Shelf.self, Catalog.self)
+        try ModelMapping.validate(MacroRepo.self, MacroAccount.self, Shelf.self, Catalog.self)
         XCTAssertThrowsError(try ModelMapping.validate(BadMapping.self)) { error in
             XCTAssertEqual((error as? MappingError)?.kind, .unsupportedType)
         }
