@@ -187,8 +187,9 @@ final class GeneratedModelTests: XCTestCase {
     func testConcurrentFirstUse() {
         // A fresh cache per round (a custom key strategy), so every round builds the metas concurrently.
         for round in 0..<4 {
-            var options = DecodingOptions()
-            options.keyStrategy = .custom { $0 == "name" ? "full_name" : $0 + String(repeating: "", count: round) }
+            var custom = DecodingOptions()
+            custom.keyStrategy = .custom { $0 == "name" ? "full_name" : $0 + String(repeating: "", count: round) }
+            let options = custom
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 XCTAssertEqual(try? GeneratedRepo(json: Self.repoJSON, options: options).owners.count, 2)
                 XCTAssertEqual(try? GeneratedAccount(json: #"{"full_name": "a"}"#, options: options).name, "a")

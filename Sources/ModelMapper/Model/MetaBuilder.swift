@@ -216,7 +216,7 @@ final class MetaBuilder {
         func fail(_ reason: String) -> MappingError {
             MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(reason)")
         }
-        guard let childType = field.type as? any MappedJSONModel.Type else { throw fail("\(field.type) is not a MappedJSONModel model") }
+        guard let childType = field.type as? any MappedJSONModel.Type else { throw fail("\(field.type) is not a JSONMappable model") }
         guard inProgress[ObjectIdentifier(childType)] == nil else { throw fail("\(field.type) contains itself") }
         func open<C: MappedJSONModel>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
         let child = try open(childType)

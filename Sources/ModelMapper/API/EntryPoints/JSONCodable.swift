@@ -44,7 +44,7 @@ extension GeneratedJSONModel {
 /// `Codable` through a model's mapping: the one implementation behind ``JSONCodable`` and
 /// ``GeneratedJSONModel``.
 enum MappedCodable {
-    /// Decodes the model through its ``JSONMappable/mapping``: directly from the tape when `decoder` is
+    /// Decodes the model through its ``MappedJSONModel/mapping``: directly from the tape when `decoder` is
     /// ``ModelDecoder``'s, otherwise by reading the value through the standard containers first.
     /// A ``MappingError`` becomes a `DecodingError` under the decoder's coding path.
     static func decode<M: MappedJSONModel>(_: M.Type, from decoder: any Decoder) throws -> M {
@@ -70,7 +70,7 @@ enum MappedCodable {
         }
     }
 
-    /// Encodes the model through its ``JSONMappable/mapping`` (the same JSON as ``JSONMappable/jsonData(options:)``),
+    /// Encodes the model through its ``MappedJSONModel/mapping`` (the same JSON as ``MappedJSONModel/jsonData(options:)``),
     /// through the standard containers of any `Encoder`.
     static func encode<M: MappedJSONModel>(_ model: M, to encoder: any Encoder) throws {
         var options = EncodingOptions()
