@@ -47,7 +47,7 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
         ]
         if model.isClass {
             // A class's `let`s cannot change after init: an update sets its `var`s.
-            let assignments = properties.filter { !$0.isLet }.map { "if let value = slots.\($0.identifier) { self.\($0.identifier) = value }" }
+            let assignments = properties.filter { !$0.isLet }.map { "if let value = slots.\($0.identifier).take() { self.\($0.identifier) = value }" }
             members.append("""
                 \(raw: access)func updateJSONModel(from slots: inout JSONModelSlots) throws {
                 \(raw: assignments.map { "    " + $0 }.joined(separator: "\n"))
@@ -88,7 +88,8 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
     }
 
     /// `init(jsonModelSlots:)`: each property from its slot, else its initial value (evaluated only then),
-    /// else nil for an Optional; a property with none of them throws. Constants are not assigned.
+    /// else nil for an Optional; a property with none of them throws. Constants are not assigned. Values
+    /// are moved out of the slots (`take()`), so no String or array is retained and released again.
     private static func slotsInitializer(_ properties: [StoredProperty], access: String) -> DeclSyntax {
         let assignments = properties.filter { !$0.isConstant }.map { property -> String in
             let fallback: String
@@ -97,9 +98,9 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
             } else if property.isOptional {
                 fallback = "nil"
             } else {
-                return "self.\(property.identifier) = try slots.\(property.identifier) ?? ModelMapper.GeneratedJSONModelSupport.missingValue(\"\(property.name)\", of: Self.self)"
+                return "self.\(property.identifier) = try slots.\(property.identifier).take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue(\"\(property.name)\", of: Self.self)"
             }
-            return "self.\(property.identifier) = slots.\(property.identifier) ?? \(fallback)"
+            return "self.\(property.identifier) = slots.\(property.identifier).take() ?? \(fallback)"
         }
         return """
             \(raw: access)init(jsonModelSlots slots: inout JSONModelSlots) throws {

@@ -84,13 +84,13 @@ final class JSONModelExpansionTests: XCTestCase {
 
             extension Repo: ModelMapper.GeneratedJSONModel {
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.id = try slots.id ?? ModelMapper.GeneratedJSONModelSupport.missingValue("id", of: Self.self)
-                    self.stars = slots.stars ?? 0
-                    self.license = slots.license ?? nil
-                    self.score = slots.score ?? 1.5
-                    self.a = try slots.a ?? ModelMapper.GeneratedJSONModelSupport.missingValue("a", of: Self.self)
-                    self.b = try slots.b ?? ModelMapper.GeneratedJSONModelSupport.missingValue("b", of: Self.self)
-                    self.observed = slots.observed ?? 1
+                    self.id = try slots.id.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("id", of: Self.self)
+                    self.stars = slots.stars.take() ?? 0
+                    self.license = slots.license.take() ?? nil
+                    self.score = slots.score.take() ?? 1.5
+                    self.a = try slots.a.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("a", of: Self.self)
+                    self.b = try slots.b.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("b", of: Self.self)
+                    self.observed = slots.observed.take() ?? 1
                 }
             }
             """,
@@ -135,7 +135,7 @@ final class JSONModelExpansionTests: XCTestCase {
 
             extension Tag: ModelMapper.GeneratedJSONModel {
                 public init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.name = try slots.name ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
                 }
             }
             """,
@@ -184,18 +184,18 @@ final class JSONModelExpansionTests: XCTestCase {
                 }
 
                 func updateJSONModel(from slots: inout JSONModelSlots) throws {
-                    if let value = slots.plan {
+                    if let value = slots.plan.take() {
                         self.plan = value
                     }
-                    if let value = slots.note {
+                    if let value = slots.note.take() {
                         self.note = value
                     }
                 }
 
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.name = try slots.name ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
-                    self.plan = slots.plan ?? "free"
-                    self.note = slots.note ?? nil
+                    self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    self.plan = slots.plan.take() ?? "free"
+                    self.note = slots.note.take() ?? nil
                 }
 
                 init(name: String, plan: String = "free", note: String? = nil) {
@@ -249,7 +249,7 @@ final class JSONModelExpansionTests: XCTestCase {
                 }
 
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.name = try slots.name ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
                 }
             }
 
@@ -345,7 +345,7 @@ final class JSONModelExpansionTests: XCTestCase {
 
             extension S: ModelMapper.GeneratedJSONModel {
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.a = slots.a ?? 0
+                    self.a = slots.a.take() ?? 0
                 }
             }
             """,

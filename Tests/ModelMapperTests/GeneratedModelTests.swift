@@ -40,8 +40,8 @@ struct GeneratedOwner: Equatable {
 
 extension GeneratedOwner: ModelMapper.GeneratedJSONModel {
     init(jsonModelSlots slots: inout JSONModelSlots) throws {
-        self.login = try slots.login ?? ModelMapper.GeneratedJSONModelSupport.missingValue("login", of: Self.self)
-        self.id = slots.id ?? 0
+        self.login = try slots.login.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("login", of: Self.self)
+        self.id = slots.id.take() ?? 0
     }
 }
 
@@ -86,9 +86,9 @@ struct GeneratedRepo: Equatable {
 
 extension GeneratedRepo: ModelMapper.GeneratedJSONModel {
     init(jsonModelSlots slots: inout JSONModelSlots) throws {
-        self.name = try slots.name ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
-        self.owners = try slots.owners ?? ModelMapper.GeneratedJSONModelSupport.missingValue("owners", of: Self.self)
-        self.note = slots.note ?? nil
+        self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        self.owners = try slots.owners.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("owners", of: Self.self)
+        self.note = slots.note.take() ?? nil
     }
 }
 
@@ -118,14 +118,14 @@ final class GeneratedAccount {
     }
 
     func updateJSONModel(from slots: inout JSONModelSlots) throws {
-        if let value = slots.plan {
+        if let value = slots.plan.take() {
             self.plan = value
         }
     }
 
     init(jsonModelSlots slots: inout JSONModelSlots) throws {
-        self.name = try slots.name ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
-        self.plan = slots.plan ?? "free"
+        self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        self.plan = slots.plan.take() ?? "free"
     }
 }
 
