@@ -96,7 +96,15 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
 
     override func decode(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> G {
         var slots = G.JSONModelSlots()
-        return try build(codec, c, index, &slots, merging: false, into: nil)!
+        let object = try decodeSlots(codec, c, index, &slots, merging: false)
+        var model: G
+        do { model = try G(jsonModelSlots: &slots) } catch { throw Self.buildError(error, at: index) }
+        if let object, let hooks = codec.meta.decodingHooks {
+            try withUnsafeMutablePointer(to: &model) { pointer throws(MappingError) in
+                try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
+            }
+        }
+        return model  // its last use: moved, not copied
     }
 
     /// A struct merges into the value the field holds, as a ``JSONMappable`` struct does (keys absent
@@ -106,7 +114,7 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
         if isClass && !c.updatesHeldInstances { return pointer.pointee = try decode(codec, c, index) }
         var slots = pointer.pointee.jsonModelSlots()
         var value = pointer.pointee
-        _ = try build(codec, c, index, &slots, merging: false, into: &value)
+        try update(&value, codec, c, index, &slots, merging: false)
         pointer.pointee = value
     }
 
@@ -115,7 +123,7 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
     override func update(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<G>) throws(MappingError) {
         var slots = pointer.pointee.jsonModelSlots()
         var value = pointer.pointee
-        _ = try build(codec, c, index, &slots, merging: true, into: &value)
+        try update(&value, codec, c, index, &slots, merging: true)
         pointer.pointee = value
     }
 
@@ -126,31 +134,32 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
         }
     }
 
-    /// Decodes the object at `index` into `slots`, then builds a new model (`existing` nil: returned) or
-    /// updates `existing` from them, then runs `didDecode` on the result.
-    private func build(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int, _ slots: inout G.JSONModelSlots,
-                       merging: Bool, into existing: UnsafeMutablePointer<G>?) throws(MappingError) -> G? {
+    /// Decodes the object at `index` into `slots`; returns the object `didDecode` is to get (nil without hooks).
+    private func decodeSlots(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int, _ slots: inout G.JSONModelSlots,
+                             merging: Bool) throws(MappingError) -> JSONObject? {
         let meta: ModelMeta = codec.meta
-        let object = try withUnsafeMutablePointer(to: &slots) { base throws(MappingError) in
+        return try withUnsafeMutablePointer(to: &slots) { base throws(MappingError) in
             try codec.decodeMembers(c, index, base: UnsafeMutableRawPointer(base), meta: meta, merging: merging)
         }
-        var made: G? = nil
-        do {
-            if let existing { try existing.pointee.updateJSONModel(from: &slots) } else { made = try G(jsonModelSlots: &slots) }
-        } catch {
-            var failure = (error as? MappingError) ?? MappingError(.validation, "\(error)")
-            if failure.tokenIndex == nil { failure.tokenIndex = index }
-            throw failure
-        }
-        if let object, let hooks = meta.decodingHooks {
-            if let existing {
-                try codec.didDecode(hooks, UnsafeMutableRawPointer(existing), object, c, index)
-            } else {
-                try withUnsafeMutablePointer(to: &made!) { pointer throws(MappingError) in
-                    try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
-                }
+    }
+
+    /// Decodes the object at `index` into `slots` (holding `model`'s values), then updates `model` from
+    /// them and runs `didDecode` on it.
+    private func update(_ model: inout G, _ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int,
+                        _ slots: inout G.JSONModelSlots, merging: Bool) throws(MappingError) {
+        let object = try decodeSlots(codec, c, index, &slots, merging: merging)
+        do { try model.updateJSONModel(from: &slots) } catch { throw Self.buildError(error, at: index) }
+        if let object, let hooks = codec.meta.decodingHooks {
+            try withUnsafeMutablePointer(to: &model) { pointer throws(MappingError) in
+                try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
             }
         }
-        return made
+    }
+
+    /// What building the model threw (a forgiven required value: ``GeneratedJSONModelSupport``), at the object.
+    private static func buildError(_ error: any Error, at index: Int) -> MappingError {
+        var failure = (error as? MappingError) ?? MappingError(.validation, "\(error)")
+        if failure.tokenIndex == nil { failure.tokenIndex = index }
+        return failure
     }
 }
