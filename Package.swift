@@ -2,6 +2,7 @@
 // 6.2: the oldest toolchain that compiles the library (`Span` and `UTF8Span` in Parsing/LexedUTF8.swift, used
 // behind `#available`, need the Swift 6.2 compiler and standard library); the manifest itself needs 6.0
 // (`.v15`/`.v18` platform cases, Swift 6 language mode by default).
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -75,4 +76,48 @@ let package = Package(
 // are never built for them. scripts/docs and CI use the toolchain's docc and need no plugin.
 if Context.environment["MODELMAPPER_DOCC_PLUGIN"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
+
+// `@JSONModel` (the ModelMapperMacros product): the only part that needs swift-syntax. SwiftPM fetches the
+// dependency for every user of the package but compiles it only for a product that reaches the macro, so
+// `swift build --product ModelMapper` builds no swift-syntax. MODELMAPPER_WITHOUT_MACROS=1 leaves the macro
+// targets out altogether, so that builds which need none of them (the sanitizer passes, valgrind, the
+// release build of the benchmarks) do not compile swift-syntax again in their own build folders; the
+// engine path of macro models is still covered there by ModelMapperTests' models written as the macro
+// expands them (GeneratedModelTests).
+if Context.environment["MODELMAPPER_WITHOUT_MACROS"] == nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"))
+    package.products.append(.library(name: "ModelMapperMacros", targets: ["ModelMapperMacros"]))
+    package.targets += [
+        .macro(
+            name: "ModelMapperMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            path: "Sources/ModelMapperMacrosPlugin"
+        ),
+        .target(
+            name: "ModelMapperMacros",
+            dependencies: ["ModelMapper", "ModelMapperMacrosPlugin"],
+            path: "Sources/ModelMapperMacros"
+        ),
+        // What the macro generates, for every shape and diagnostic (swift-syntax's macro test support).
+        .testTarget(
+            name: "ModelMapperMacrosPluginTests",
+            dependencies: [
+                "ModelMapperMacrosPlugin",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ],
+            path: "Tests/ModelMapperMacrosPluginTests"
+        ),
+        // Macro models through every entry point, beside JSONMappable twins.
+        .testTarget(
+            name: "ModelMapperMacrosTests",
+            dependencies: ["ModelMapperMacros"],
+            path: "Tests/ModelMapperMacrosTests"
+        ),
+    ]
 }

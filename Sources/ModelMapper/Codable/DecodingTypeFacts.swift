@@ -69,7 +69,7 @@ extension TapeDecodingState {
         if T.self == JSONValue.self { return kind(.jsonValue) }
         if T.self == UUID.self { return kind(.uuid) }
         if T.self == TimeZone.self { return kind(.timeZone) }
-        if type is any JSONMappable.Type { return kind(.mappable) }
+        if type is any MappedJSONModel.Type { return kind(.mappable) }
         if type is any StringKeyedDictionaryMarker.Type { return kind(.stringKeyedDictionary) }
         if let array = type as? any TapeDecodableArray.Type { return TypeInfo(kind: .array, array: array) }
         if type is any JSONUnknownCaseRepresentable.Type && type is any RawRepresentable.Type { return kind(.unknownCaseEnum) }

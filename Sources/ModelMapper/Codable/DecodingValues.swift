@@ -112,7 +112,7 @@ extension TapeDecodingState {
             // A model's rule (a name); JSONDecoder's is TimeZone's own Codable form, an object.
             if !isFoundation { return same(try decodeWithCodec(timeZoneCodec, strictInFoundation: false, index, ref), as: T.self) }
         case .mappable:
-            if usesMapping, let model = type as? any JSONMappable.Type { return try decodeModel(model, index, ref) as! T }
+            if usesMapping, let model = type as? any MappedJSONModel.Type { return try decodeModel(model, index, ref) as! T }
         case .array:
             // Arrays element by element into their storage (no per-element generic append).
             try checkStack(index, ref)
@@ -187,8 +187,8 @@ extension TapeDecodingState {
 
     /// A `JSONMappable` model on the same tape, with the caller's options; its errors are thrown (not
     /// reported), with this decoder's path in front.
-    func decodeModel(_ type: any JSONMappable.Type, _ index: Int, _ ref: PathRef) throws -> Any {
-        func open<M: JSONMappable>(_: M.Type) throws -> M {
+    func decodeModel(_ type: any MappedJSONModel.Type, _ index: Int, _ ref: PathRef) throws -> Any {
+        func open<M: MappedJSONModel>(_: M.Type) throws -> M {
             if index < 0 { throw valueNotFound(M.self, index, resolve(ref)) }
             do {
                 let codec = try models.mappedCodec(for: M.self)

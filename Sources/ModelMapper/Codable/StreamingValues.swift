@@ -117,8 +117,8 @@ extension TapeEncodingState {
 
     /// A `JSONMappable` value written by its codec.
     func streamModel<T, K: CodingKey>(_ value: T, depth: Int, key: K) throws {
-        let model = value as! any JSONMappable
-        func open<M: JSONMappable>(_ model: M) throws {
+        let model = value as! any MappedJSONModel
+        func open<M: MappedJSONModel>(_ model: M) throws {
             let codec: ValueCodec<M>
             do {
                 codec = try models.mappedCodec(for: M.self)
@@ -229,7 +229,7 @@ extension TapeEncodingState {
         if T.self == TimeZone.self { return .timeZone }
         if T.self == Decimal.self { return .decimal }
         if T.self == JSONValue.self { return .jsonValue }
-        if type is any JSONMappable.Type { return .mappable }
+        if type is any MappedJSONModel.Type { return .mappable }
         if type is any StringKeyedDictionaryMarker.Type { return .stringKeyedDictionary }
         return .other
     }

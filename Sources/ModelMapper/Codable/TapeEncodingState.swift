@@ -134,7 +134,7 @@ final class TapeEncodingState {
             return .number(v.description)
         }
         if T.self == JSONValue.self { return try node(value as! JSONValue, path()) }
-        if usesMapping, let model = value as? any JSONMappable { return try modelNode(model, path()) }
+        if usesMapping, let model = value as? any MappedJSONModel { return try modelNode(model, path()) }
         let encoder = TapeEncoder(state: self, codingPath: path(),
                                   rawKeys: isFoundation && T.self is any StringKeyedDictionaryMarker.Type)
         try value.encode(to: encoder)
@@ -142,8 +142,8 @@ final class TapeEncodingState {
     }
 
     /// A model written by its codec when the tree is written.
-    func modelNode(_ model: any JSONMappable, _ path: [any CodingKey]) throws -> EncodedNode {
-        func open<M: JSONMappable>(_ model: M) throws -> EncodedNode {
+    func modelNode(_ model: any MappedJSONModel, _ path: [any CodingKey]) throws -> EncodedNode {
+        func open<M: MappedJSONModel>(_ model: M) throws -> EncodedNode {
             let codec: ValueCodec<M>
             do { codec = try models.mappedCodec(for: M.self) } catch { throw encodingError(error, model, path) }
             return .custom(EncodedCustom(path: path) { (e: inout EncodeContext) throws(MappingError) in

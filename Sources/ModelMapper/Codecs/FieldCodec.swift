@@ -251,5 +251,5 @@ class ValueCodec<Value>: FieldCodec, @unchecked Sendable {
 /// no name from `Model/` and the folders depend one way (Model uses Codable, never the reverse).
 protocol MappedModelCodecs: AnyObject, Sendable {
     /// The codec of model type `M`, built on first use.
-    func mappedCodec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ValueCodec<M>
+    func mappedCodec<M: MappedJSONModel>(for type: M.Type) throws(MappingError) -> ValueCodec<M>
 }

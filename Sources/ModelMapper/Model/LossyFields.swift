@@ -26,13 +26,13 @@ extension MetaBuilder {
 extension MetaCache {
     /// The codec of a top-level `[M]` (a whole document, a root path): lossy under
     /// ``DecodingOptions/lossyCollections``, like every collection inside.
-    func rootArrayCodec<M: JSONMappable>(of _: M.Type) throws(MappingError) -> ValueCodec<[M]> {
+    func rootArrayCodec<M: MappedJSONModel>(of _: M.Type) throws(MappingError) -> ValueCodec<[M]> {
         let plain = ArrayCodec<M>(element: try codec(for: M.self))
         return lossyCollections ? LossyElementsCodec<[M]>(plain: plain, element: plain.element) : plain
     }
 
     /// The codec of a top-level `[String: M]`; lossy as ``rootArrayCodec(of:)``.
-    func rootDictionaryCodec<M: JSONMappable>(of _: M.Type) throws(MappingError) -> ValueCodec<[String: M]> {
+    func rootDictionaryCodec<M: MappedJSONModel>(of _: M.Type) throws(MappingError) -> ValueCodec<[String: M]> {
         let plain = DictionaryCodec<M>(value: try codec(for: M.self))
         return lossyCollections ? LossyDictionaryCodec<M>(plain: plain) : plain
     }

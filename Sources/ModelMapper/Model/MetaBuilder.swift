@@ -17,7 +17,7 @@ final class MetaBuilder {
 
     // MARK: Models
 
-    func meta<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelMeta {
+    func meta<M: MappedJSONModel>(for type: M.Type) throws(MappingError) -> ModelMeta {
         let id = ObjectIdentifier(type)
         if let done = finished[id] { return done }
         if let published = cache.published(id) { return published }
@@ -30,10 +30,19 @@ final class MetaBuilder {
         inProgress[id] = codec
         defer { inProgress[id] = nil }
 
-        guard let reflected = Reflection.fields(of: type) else {
-            throw MappingError(.unsupportedType, "\(M.self) cannot be reflected (only structs and classes can be models)")
+        // A generated model (`@JSONModel`) lists its fields, at the offsets of its slots; others are reflected.
+        let generated = M.self as? any GeneratedJSONModel.Type
+        let fields: [ReflectedField]
+        let wrapperStorages: [String: PropertyWrappers.Storage]
+        if let generated {
+            (fields, wrapperStorages) = (generated.reflectedSlots, [:])
+        } else {
+            guard let reflected = Reflection.fields(of: type) else {
+                throw MappingError(.unsupportedType, "\(M.self) cannot be reflected (only structs and classes can be models)")
+            }
+            (fields, wrapperStorages) = PropertyWrappers.resolve(reflected)
         }
-        let (fields, wrapperStorages) = PropertyWrappers.resolve(reflected)
+        let requiredByDeclaration = generated?.requiredByDeclaration ?? []
         let mapping = M.mapping
         try validate(mapping, fields: fields, model: M.self)
         let keyStrategy = mapping.keyStrategy ?? cache.defaultKeyStrategy ?? .identity
@@ -45,6 +54,11 @@ final class MetaBuilder {
         var flattenedObjects: [Int] = []
         for var field in fields {
             if field.name.hasPrefix("$__lazy_storage_$_") { continue }
+            let isDecodedAtAll = !mapping.ignored.contains(field.name) && !mapping.ignoredWhenDecoding.contains(field.name)
+                && mapping.only?.contains(field.name) != false
+            if requiredByDeclaration.contains(field.name) && !isDecodedAtAll {
+                throw MappingError(.unsupportedType, "\(M.self).\(field.name) is never decoded (ignored, ignoredWhenDecoding or not in only) but has no initial value and is not Optional, so \(M.self) could not be built; give it an initial value")
+            }
             if mapping.ignored.contains(field.name) { continue }
             if let only = mapping.only, !only.contains(field.name) { continue }
             guard field.isStrong else {
@@ -53,7 +67,7 @@ final class MetaBuilder {
             let isDecoded = !mapping.ignoredWhenDecoding.contains(field.name)
             let isEncoded = !mapping.ignoredWhenEncoding.contains(field.name)
             if mapping.flattened.contains(field.name) {
-                if let whole = try flattenedObject(field, in: M.self, isDecoded: isDecoded) {
+                if let whole = try flattenedObject(field, in: M.self, isDecoded: isDecoded, inSlot: generated != nil) {
                     if isEncoded { flattenedObjects.append(properties.count) }
                     properties.append(whole)
                     origins.append(field.name)
@@ -69,7 +83,7 @@ final class MetaBuilder {
                 throw MappingError(.unsupportedType, "property \(field.name) of \(M.self) is either the storage of a property wrapper whose wrappedValue is computed (read as \(field.name.dropFirst())) or a property named \(field.name), which cannot be told apart; map `\(field.name)` explicitly: keys [\"\(field.name)\": \"\(field.name.dropFirst())\"] or [\"\(field.name)\": \"\(field.name)\"]")
             }
             let keyPaths = mapping.keys[field.name]?.paths ?? [[keyStrategy.key(for: field.name)]]
-            let fieldCodec: FieldCodec
+            var fieldCodec: FieldCodec
             do {
                 if let storage = wrapperStorages[field.name] {
                     let throughValue = mapping.transformers[field.name] != nil || mapping.lossy.contains(field.name)
@@ -82,6 +96,7 @@ final class MetaBuilder {
                 } else {
                     fieldCodec = try self.codec(for: field.type)
                 }
+                if generated != nil { fieldCodec = try slotCodec(wrapping: fieldCodec, of: field) }
             } catch {
                 var error = error
                 error.message = "property \(field.name) of \(M.self): " + error.message
@@ -90,7 +105,7 @@ final class MetaBuilder {
             let encodingPath = isEncoded ? mapping.encodingKeys[field.name]?.paths[0] ?? keyPaths[0] : nil
             properties.append(PropertyMeta(name: field.name, offset: field.offset, codec: fieldCodec,
                                            keyPaths: keyPaths,
-                                           isRequired: mapping.required.contains(field.name)
+                                           isRequired: mapping.required.contains(field.name) || requiredByDeclaration.contains(field.name)
                                                || (cache.requiresAllKeys && isDecoded && field.isWritable && !fieldCodec.takesNull),
                                            isReadOnly: !field.isWritable, isDecoded: isDecoded,
                                            encodingPath: encodingPath))
@@ -98,14 +113,16 @@ final class MetaBuilder {
         }
         if !mapping.flattened.isEmpty { resolveFlattenedKeys(&properties, origins: origins) }
 
-        let isClass = M.self is AnyClass
-        // A class instance ends with its last stored field (plus padding); `fields` has them all.
-        let size = isClass ? fields.map { $0.offset + Reflection.size(of: $0.type) }.max() ?? 0 : MemoryLayout<M>.size
+        // A generated model's fields are its slots, a struct; a class instance ends with its last stored
+        // field (plus padding), and `fields` has them all.
+        let isClass = generated == nil && M.self is AnyClass
+        let size = generated?.slotsSize
+            ?? (isClass ? fields.map { $0.offset + Reflection.size(of: $0.type) }.max() ?? 0 : MemoryLayout<M>.size)
         let meta = ModelMeta(type: M.self, isClass: isClass, size: size, properties: properties, codec: codec,
                              decodingHooks: (M.self as? any JSONDecodingHooks.Type).map(ModelMeta.DecodingHooks.init),
                              encodingHook: (M.self as? any JSONEncodingHooks.Type).map(ModelMeta.encodingHook)
                                 ?? (flattenedObjects.isEmpty ? nil : { _, _, _ in }),
-                             polymorphic: M.self as? any JSONPolymorphic.Type,
+                             polymorphic: generated == nil ? M.self as? any JSONPolymorphic.Type : nil,
                              matchesKeysIgnoringCase: cache.matchesKeysIgnoringCase)
         meta.flattenedObjects = flattenedObjects
         meta.encodingLimit = encodingLimit(of: properties, in: M.self)
@@ -194,18 +211,21 @@ final class MetaBuilder {
     /// whole object (the empty key path) by its own codec, so its hooks see that object and an Optional
     /// is set; when encoding, the members of its object are added to the parent's, for keys the parent
     /// does not write (`encodeWithHook`). Nil when `field` is a plain struct model, inlined instead.
-    private func flattenedObject(_ field: ReflectedField, in model: Any.Type, isDecoded: Bool) throws(MappingError) -> PropertyMeta? {
+    /// `inSlot`: the parent is a generated model, whose field is an Optional slot: always read whole.
+    private func flattenedObject(_ field: ReflectedField, in model: Any.Type, isDecoded: Bool, inSlot: Bool) throws(MappingError) -> PropertyMeta? {
         let optional = field.type as? any OptionalField.Type
-        guard let childType = (optional?.wrappedType ?? field.type) as? any JSONMappable.Type else { return nil }
+        guard let childType = (optional?.wrappedType ?? field.type) as? any MappedJSONModel.Type else { return nil }
         guard inProgress[ObjectIdentifier(childType)] == nil else {
             throw MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(field.type) contains itself")
         }
-        if optional == nil && !(childType is AnyClass) {
-            func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
+        if !inSlot && optional == nil && !(childType is AnyClass) && !(childType is any GeneratedJSONModel.Type) {
+            func open<C: MappedJSONModel>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
             let child = try open(childType)
             if child.decodingHooks == nil && child.encodingHook == nil && child.polymorphic == nil { return nil }
         }
-        return PropertyMeta(name: field.name, offset: field.offset, codec: try codec(for: field.type), keyPaths: [[]],
+        let fieldCodec = try codec(for: field.type)
+        return PropertyMeta(name: field.name, offset: field.offset,
+                            codec: inSlot ? try slotCodec(wrapping: fieldCodec, of: field) : fieldCodec, keyPaths: [[]],
                             isRequired: false, isReadOnly: !field.isWritable, isDecoded: isDecoded, encodingPath: nil)
     }
 
@@ -217,9 +237,9 @@ final class MetaBuilder {
         func fail(_ reason: String) -> MappingError {
             MappingError(.unsupportedType, "\(model).\(field.name) cannot be flattened: \(reason)")
         }
-        guard let childType = field.type as? any JSONMappable.Type else { throw fail("\(field.type) is not a JSONMappable model") }
+        guard let childType = field.type as? any MappedJSONModel.Type else { throw fail("\(field.type) is not a JSONMappable model") }
         guard inProgress[ObjectIdentifier(childType)] == nil else { throw fail("\(field.type) contains itself") }
-        func open<C: JSONMappable>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
+        func open<C: MappedJSONModel>(_ c: C.Type) throws(MappingError) -> ModelMeta { try meta(for: c) }
         let child = try open(childType)
         return child.properties.map { property in
             PropertyMeta(name: field.name + "." + property.name, offset: field.offset + property.offset,
@@ -252,7 +272,17 @@ final class MetaBuilder {
         }
     }
 
-    private func modelCodec<M: JSONMappable>(_ type: M.Type) throws(MappingError) -> FieldCodec {
+    /// The codec of a generated model's slot (`T?`) around the codec of its declared type `T`.
+    private func slotCodec(wrapping declared: FieldCodec, of field: ReflectedField) throws(MappingError) -> FieldCodec {
+        func slotType<T>(_: T.Type) -> Any.Type { T?.self }
+        guard let slot = _openExistential(field.type, do: slotType) as? any SlotField.Type,
+              let codec = slot.slotCodec(wrapping: declared) else {
+            throw MappingError(.unsupportedType, "internal: no slot codec for \(field.type) around \(Swift.type(of: declared))")
+        }
+        return codec
+    }
+
+    private func modelCodec<M: MappedJSONModel>(_ type: M.Type) throws(MappingError) -> FieldCodec {
         if let pending = inProgress[ObjectIdentifier(type)] { return pending }
         return try meta(for: type).codec
     }
@@ -267,8 +297,8 @@ final class MetaBuilder {
             if cache.lossyCollections, let lossy = type as? any LossyContainerField.Type { return try lossy.makeLossyCodec(self) }
             return try container.makeCodec(self)
         }
-        if let model = type as? any JSONMappable.Type {
-            func open<M: JSONMappable>(_ m: M.Type) throws(MappingError) -> FieldCodec { try modelCodec(m) }
+        if let model = type as? any MappedJSONModel.Type {
+            func open<M: MappedJSONModel>(_ m: M.Type) throws(MappingError) -> FieldCodec { try modelCodec(m) }
             return try open(model)
         }
         if let rawEnum = type as? any RawRepresentable.Type {

@@ -115,7 +115,7 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     /// A build runs without a lock (it calls user code, which may decode with ModelMapper itself) and
     /// publishes its models only when it succeeds; two threads' first use of one type may both build it,
     /// and the first to publish wins. A failure publishes nothing, so every use reports it again.
-    func meta<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelMeta {
+    func meta<M: MappedJSONModel>(for type: M.Type) throws(MappingError) -> ModelMeta {
         let id = ObjectIdentifier(type)
         if let meta = published(id) { return meta }
         let builder = MetaBuilder(cache: self)
@@ -150,18 +150,18 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     }
 
     /// The codec of model type `M` (its metadata's, built on first use).
-    func codec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ModelCodec<M> {
+    func codec<M: MappedJSONModel>(for type: M.Type) throws(MappingError) -> ModelCodec<M> {
         // The builder stores a `ModelCodec<M>` in the meta of `M` (MetaBuilder.meta(for:)).
         try meta(for: type).codec as! ModelCodec<M>
     }
 
-    func mappedCodec<M: JSONMappable>(for type: M.Type) throws(MappingError) -> ValueCodec<M> {
+    func mappedCodec<M: MappedJSONModel>(for type: M.Type) throws(MappingError) -> ValueCodec<M> {
         try codec(for: type)
     }
 
     /// The metadata of a model type known only at run time (polymorphic choices).
-    func meta(forDynamic type: any JSONMappable.Type) throws(MappingError) -> ModelMeta {
-        func open<M: JSONMappable>(_ t: M.Type) throws(MappingError) -> ModelMeta { try meta(for: t) }
+    func meta(forDynamic type: any MappedJSONModel.Type) throws(MappingError) -> ModelMeta {
+        func open<M: MappedJSONModel>(_ t: M.Type) throws(MappingError) -> ModelMeta { try meta(for: t) }
         return try open(type)
     }
 

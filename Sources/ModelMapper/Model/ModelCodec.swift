@@ -7,12 +7,15 @@
 // - a class instance is kept alive by the variable `base` was read from for the whole call.
 
 /// Decodes and encodes a model type; one per model type, shared by every property of that type.
-final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
+final class ModelCodec<M: MappedJSONModel>: ValueCodec<M>, @unchecked Sendable {
     /// Set by the builder right after the meta is built (before any decoding); completes `filter`.
     var meta: ModelMeta! {
         didSet { if let meta { Self.completeFilter(filter, meta: meta) } }
     }
     private let isClass = M.self is AnyClass
+    /// A generated model (`@JSONModel`) is built from slots rather than made by `init()` and written in
+    /// place; nil for a ``JSONMappable`` model.
+    private let building = ModelBuilding<M>.of(M.self)
     /// Made empty with the codec, so collections of this model (and recursive models) can point at it
     /// before the meta exists.
     private let filter = TapeFilterNode()
@@ -93,7 +96,9 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if c.updatesHeldInstances { return try decode(c.makingNewInstances, index) }
         if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i) } }
         if c.tape[index].kind == .foreign { return try instance(c, index) }
-        var value = M()
+        if let building { return try building.decode(self, c, index) }
+        guard let mappable = M.self as? any JSONMappable.Type else { preconditionFailure("\(M.self) is neither generated nor JSONMappable") }
+        var value = mappable.init() as! M
         if isClass {
             try decodeClass(c, index, into: &value, reusingHeld: true)  // `value` is this decode's own instance
         } else {
@@ -107,6 +112,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i, into: pointer) }
         }
         if c.tape[index].kind == .foreign { return pointer.pointee = try instance(c, index) }
+        if let building { return try building.decode(self, c, index, into: pointer) }
         if isClass {
             try decodeClass(c, index, into: &pointer.pointee, reusingHeld: c.updatesHeldInstances)
         } else {
@@ -127,6 +133,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
         if c.tape[index].kind == .foreign { return pointer.pointee = try instance(c, index) }
         var c = c
         c.updatesHeldInstances = true
+        if let building { return try building.update(self, c, index, pointer) }
         if isClass {
             try decodeClass(c, index, into: &pointer.pointee, reusingHeld: true, merging: true)
         } else {
@@ -177,7 +184,8 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     /// A new instance of `type` (`M` or a subclass, whose metadata is `meta`) decoded from the object at `index`.
     private func decodeNewInstance(of type: M.Type, meta: ModelMeta, _ c: DecodeContext, _ index: Int) throws(MappingError) -> M {
-        var fresh = type.init()
+        guard let mappable = type as? any JSONMappable.Type else { preconditionFailure("\(type) is not JSONMappable") }
+        var fresh = mappable.init() as! M
         try withUnsafeMutablePointer(to: &fresh) { pointer throws(MappingError) in
             try decodeModel(c.makingNewInstances, index, into: pointer, meta: meta)
         }
@@ -188,9 +196,20 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     /// has them. `merging`: the root of an update (see `decodeProperties`).
     private func decodeModel(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>, meta: ModelMeta,
                              merging: Bool = false) throws(MappingError) {
+        let object = try decodeMembers(c, index, base: baseAddress(pointer, meta), meta: meta, merging: merging)
+        if let object, let hooks = meta.decodingHooks {
+            try didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
+        }
+    }
+
+    /// Decodes the members of the object at `index` into the model memory at `base` (after `willDecode`,
+    /// when the type has hooks); returns the object `didDecode` is to get (nil without hooks).
+    func decodeMembers(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPointer, meta: ModelMeta,
+                       merging: Bool) throws(MappingError) -> JSONObject? {
         guard StackGuard.hasRoom() else { throw StackGuard.error(at: index) }
         guard let hooks = meta.decodingHooks else {
-            return try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta, merging: merging)
+            try decodeProperties(c, index, base: base, meta: meta, merging: merging)
+            return nil
         }
         guard c.tape[index].kind == .objectStart else { throw c.mismatch(expected: "an object", at: index) }
         var i = index
@@ -202,7 +221,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
             throw Self.validationError(error, at: index)
         }
         if object == original {
-            try decodeProperties(c, index, base: baseAddress(pointer, meta), meta: meta, merging: merging)
+            try decodeProperties(c, index, base: base, meta: meta, merging: merging)
         } else {
             // The hook rewrote the object: decode from a tape of the new object (nested no deeper than the
             // depth limit allows a document); positions refer to the original object.
@@ -218,7 +237,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                 let tape = try ValueTape(.object(object), depthLimit: c.options.depthLimit)
                 try tape.withView { view throws(MappingError) in
                     let inner = c.over(view)
-                    try decodeProperties(inner, 0, base: baseAddress(pointer, meta), meta: meta, merging: merging)
+                    try decodeProperties(inner, 0, base: base, meta: meta, merging: merging)
                 }
             } catch {
                 var error = error
@@ -226,8 +245,14 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
                 throw error
             }
         }
+        return object
+    }
+
+    /// Runs `didDecode` on the model variable at `variable`; a throw becomes `.validation` at `index`.
+    func didDecode(_ hooks: ModelMeta.DecodingHooks, _ variable: UnsafeMutableRawPointer, _ object: JSONObject,
+                   _ c: DecodeContext, _ index: Int) throws(MappingError) {
         do {
-            try hooks.didDecode(UnsafeMutableRawPointer(pointer), object, c.mappingContext())
+            try hooks.didDecode(variable, object, c.mappingContext())
         } catch {
             throw Self.validationError(error, at: index)
         }
@@ -270,12 +295,18 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
 
     override func encode(at pointer: UnsafePointer<M>, _ e: inout EncodeContext) throws(MappingError) {
         guard StackGuard.hasRoom() else { throw StackGuard.error(at: nil) }
+        if let building { return try building.encode(self, at: pointer, &e) }
         let meta = isClass ? try dynamicMeta(pointer.pointee) : self.meta!
         assert(isLaidOut(pointer, as: meta), "model memory encoded with the meta of another type")
         if let limit = meta.encodingLimit { throw limit }
         let variable = UnsafeRawPointer(pointer)
         // Struct: the fields are at the value's address. Class: the variable holds the instance address.
         let base = isClass ? variable.load(as: UnsafeRawPointer.self) : variable
+        try encodeFields(base, variable: variable, meta: meta, &e)
+    }
+
+    /// Encodes the fields at `base` (the hook, if any, gets the model variable at `variable`).
+    func encodeFields(_ base: UnsafeRawPointer, variable: UnsafeRawPointer, meta: ModelMeta, _ e: inout EncodeContext) throws(MappingError) {
         if let hook = meta.encodingHook {
             try encodeWithHook(base, variable: variable, meta: meta, hook: hook, &e)
         } else {
@@ -287,7 +318,7 @@ final class ModelCodec<M: JSONMappable>: ValueCodec<M>, @unchecked Sendable {
     private func dynamicMeta(_ value: M) throws(MappingError) -> ModelMeta {
         let dynamicType: any AnyObject.Type = Swift.type(of: value as AnyObject)
         if ObjectIdentifier(dynamicType) == ObjectIdentifier(M.self) { return meta }
-        guard let mappable = dynamicType as? any JSONMappable.Type else { return meta }
+        guard let mappable = dynamicType as? any MappedJSONModel.Type else { return meta }
         return try cache.meta(forDynamic: mappable)
     }
 }

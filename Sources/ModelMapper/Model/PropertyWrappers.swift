@@ -44,7 +44,7 @@ enum PropertyWrappers {
         if fields.contains(where: { $0.name == name }) { return false }
         let type = field.type
         if codecs[ObjectIdentifier(type)] != nil { return false }
-        if type is any ContainerField.Type || type is any JSONMappable.Type || type is any RawRepresentable.Type { return false }
+        if type is any ContainerField.Type || type is any MappedJSONModel.Type || type is any RawRepresentable.Type { return false }
         return true
     }
 

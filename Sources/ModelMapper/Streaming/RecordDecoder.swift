@@ -86,7 +86,7 @@ struct OutcomeBatch<T> {
 ///
 /// Each record is parsed on its own (`reset` + `feed` + `finish`), with tokens referencing the record's
 /// bytes, so a bad record never disturbs the next one and positions come from the record's own bytes.
-final class RecordDecoder<T: JSONMappable> {
+final class RecordDecoder<T: MappedJSONModel> {
     private let codec: ModelCodec<T>
     private let options: DecodingOptions
     private let limit: RecordLimit
@@ -174,7 +174,7 @@ final class RecordDecoder<T: JSONMappable> {
 ///
 /// - Parameters:
 ///   - groupCount: number of groups; `spansOfGroup(g, body)` calls `body` with group g's spans.
-func decodeInParallel<T: JSONMappable>(
+func decodeInParallel<T: MappedJSONModel>(
     decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
     window: UnsafeRawBufferPointer, windowBase: Int,
     spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
@@ -188,7 +188,7 @@ func decodeInParallel<T: JSONMappable>(
 /// ``decodeInParallel(decoders:groupCount:stopAtRejection:window:windowBase:spansOfGroup:)`` for an
 /// asynchronous caller: the groups are decoded on the shared ``DecodingThreads`` while the caller's task
 /// is suspended (no thread of Swift's cooperative pool waits).
-func decodeInParallel<T: JSONMappable>(
+func decodeInParallel<T: MappedJSONModel>(
     decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
     window: UnsafeRawBufferPointer, windowBase: Int, isolation: isolated (any Actor)?,
     spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
@@ -200,7 +200,7 @@ func decodeInParallel<T: JSONMappable>(
 }
 
 /// The pool job that decodes one group of spans with the worker's decoder.
-private func groupDecoding<T: JSONMappable>(
+private func groupDecoding<T: MappedJSONModel>(
     decoders: [RecordDecoder<T>], stopAtRejection: Bool, window: UnsafeRawBufferPointer, windowBase: Int,
     spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
 ) -> (Int, WorkerPool<Int, OutcomeBuffer<T>>.Context) -> OutcomeBuffer<T> {

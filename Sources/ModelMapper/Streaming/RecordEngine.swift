@@ -10,7 +10,7 @@ import Foundation
 /// The state machine behind every reader: splits a window of input into records, decodes them (one at
 /// a time, or in batches on several threads) and applies the error policy. It owns no input: the
 /// caller passes the current window on each step and refills it when asked.
-final class RecordEngine<T: JSONMappable> {
+final class RecordEngine<T: MappedJSONModel> {
     enum Step {
         case element(T)
         /// The window ends inside a record: discard `retainFrom` bytes, append input, call again.

@@ -17,7 +17,7 @@ import Foundation
 /// workers its batches are decoded on the shared ``DecodingThreads`` while the task is suspended. So an
 /// asynchronous iteration over input that arrives later starts no thread of its own and never blocks a
 /// thread of Swift's cooperative pool. (In-memory input with several workers still uses a pipeline.)
-final class RecordReader<T: JSONMappable> {
+final class RecordReader<T: MappedJSONModel> {
     private let source: StreamSource
     private let chunkSize: Int
     private var engine: RecordEngine<T>?

@@ -20,15 +20,38 @@ import Foundation
 public protocol JSONCodable: JSONMappable, Codable {}
 
 extension JSONCodable {
-    /// Decodes the model through its ``JSONMappable/mapping``: directly from the tape when `decoder` is
+    public init(from decoder: any Decoder) throws {
+        self = try MappedCodable.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MappedCodable.encode(self, to: encoder)
+    }
+}
+
+extension GeneratedJSONModel {
+    /// Decodes through the model's mapping, as ``JSONCodable`` does.
+    public init(from decoder: any Decoder) throws {
+        self = try MappedCodable.decode(Self.self, from: decoder)
+    }
+
+    /// Encodes through the model's mapping, as ``JSONCodable`` does.
+    public func encode(to encoder: any Encoder) throws {
+        try MappedCodable.encode(self, to: encoder)
+    }
+}
+
+/// `Codable` through a model's mapping: the one implementation behind ``JSONCodable`` and
+/// ``GeneratedJSONModel``.
+enum MappedCodable {
+    /// Decodes the model through its ``MappedJSONModel/mapping``: directly from the tape when `decoder` is
     /// ``ModelDecoder``'s, otherwise by reading the value through the standard containers first.
     /// A ``MappingError`` becomes a `DecodingError` under the decoder's coding path.
-    public init(from decoder: any Decoder) throws {
+    static func decode<M: MappedJSONModel>(_: M.Type, from decoder: any Decoder) throws -> M {
         var options = DecodingOptions.lenient
         if let tape = decoder as? TapeDecoder {
             if tape.state.strategies.mapsModelsDirectly {
-                self = try tape.state.decodeModel(Self.self, tape.index, tape.ref) as! Self
-                return
+                return try tape.state.decodeModel(M.self, tape.index, tape.ref) as! M
             }
             // A `.custom` key strategy: read as JSONDecoder reads it (below), keys converted by the
             // containers, with the decoder's mapping options.
@@ -36,19 +59,19 @@ extension JSONCodable {
         }
         let json = try AnyJSONValue(from: decoder).value
         do {
-            self = try ModelDecoder(options: options).decode(Self.self, fromJSONObject: json)
+            return try ModelDecoder(options: options).decode(M.self, fromJSONObject: json)
         } catch let error as MappingError {
-            throw CodingPathRendering.decodingError(error, Self.self, under: decoder.codingPath, underlying: error)
+            throw CodingPathRendering.decodingError(error, M.self, under: decoder.codingPath, underlying: error)
         }
     }
 
-    /// Encodes the model through its ``JSONMappable/mapping`` (the same JSON as ``JSONMappable/jsonData(options:)``),
+    /// Encodes the model through its ``MappedJSONModel/mapping`` (the same JSON as ``MappedJSONModel/jsonData(options:)``),
     /// through the standard containers of any `Encoder`.
-    public func encode(to encoder: any Encoder) throws {
+    static func encode<M: MappedJSONModel>(_ model: M, to encoder: any Encoder) throws {
         var options = EncodingOptions()
         if let tape = encoder as? TapeEncoder {
             if tape.state.strategies.mapsModelsDirectly {
-                tape.node = try tape.state.modelNode(self, tape.codingPath)
+                tape.node = try tape.state.modelNode(model, tape.codingPath)
                 return
             }
             // A `.custom` key strategy: written as JSONEncoder writes it (below), keys converted by the
@@ -57,9 +80,9 @@ extension JSONCodable {
         }
         let json: JSONValue
         do {
-            json = try jsonValue(options: options)
+            json = try model.jsonValue(options: options)
         } catch let error as MappingError {
-            throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath + CodingPathRendering.keys(error.path),
+            throw EncodingError.invalidValue(model, .init(codingPath: encoder.codingPath + CodingPathRendering.keys(error.path),
                                                          debugDescription: error.message, underlyingError: error))
         }
         try AnyJSONValue(json).encode(to: encoder)

@@ -44,7 +44,7 @@ import Foundation
 ///   `activeProcessorCount`, long-lived) do the work; see ``DecodingBuffers`` for what threads keep.
 /// - Each iteration starts again from the beginning of the input (for files and in-memory buffers; a
 ///   `FileHandle` or an `AsyncSequence` continues wherever it is).
-public struct JSONLines<T: JSONMappable>: AsyncSequence {
+public struct JSONLines<T: MappedJSONModel>: AsyncSequence {
     /// One decoded record.
     public typealias Element = T
 
@@ -285,7 +285,7 @@ public struct JSONLines<T: JSONMappable>: AsyncSequence {
 /// ``JSONLines`` for one top-level JSON array whose elements are the records (`[{…}, {…}, …]`), with the
 /// same inputs, error policies, bounded memory and iteration styles. Equivalent to
 /// `JSONLines(…, format: .array, …)`; the models equal `[T](json:)`'s.
-public struct JSONArrayStream<T: JSONMappable>: AsyncSequence {
+public struct JSONArrayStream<T: MappedJSONModel>: AsyncSequence {
     /// One decoded array element.
     public typealias Element = T
 

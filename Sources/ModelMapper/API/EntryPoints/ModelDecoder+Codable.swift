@@ -40,17 +40,17 @@ extension ModelDecoder {
     /// of ``decode(_:from:)-(T.Type,_)`` — the same value and the same `DecodingError` as when the call
     /// sees only `Decodable` (inside `func f<T: Decodable>`). Without this overload the `JSONMappable` one
     /// would be chosen, which throws ``MappingError`` for models that are not `Decodable`.
-    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+    public func decode<M: MappedJSONModel & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
         try decodeCodable(type, from: json, usesMapping: true)
     }
 
     /// A top-level array of models that are also `Decodable`: as ``decode(_:from:)-(T.Type,_)`` decodes it.
-    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
+    public func decode<M: MappedJSONModel & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
         try decodeCodable(type, from: json, usesMapping: true)
     }
 
     /// A top-level object of models that are also `Decodable`: as ``decode(_:from:)-(T.Type,_)`` decodes it.
-    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
+    public func decode<M: MappedJSONModel & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
         try decodeCodable(type, from: json, usesMapping: true)
     }
 
@@ -86,19 +86,19 @@ extension ModelDecoder {
 
     /// A model that is also `Decodable`, at a key path: as ``decode(_:from:at:)-(T.Type,_,_)`` decodes it
     /// (`DecodingError`s, whatever the static type at the call site).
-    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input,
+    public func decode<M: MappedJSONModel & Decodable, Input: JSONInput>(_ type: M.Type, from json: Input,
                                                                       at path: MappingKey) throws -> M {
         try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
     /// An array of models that are also `Decodable`, at a key path: as ``decode(_:from:at:)-(T.Type,_,_)``.
-    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input,
+    public func decode<M: MappedJSONModel & Decodable, Input: JSONInput>(_ type: [M].Type, from json: Input,
                                                                       at path: MappingKey) throws -> [M] {
         try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }
 
     /// An object of models that are also `Decodable`, at a key path: as ``decode(_:from:at:)-(T.Type,_,_)``.
-    public func decode<M: JSONMappable & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
+    public func decode<M: MappedJSONModel & Decodable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                                       at path: MappingKey) throws -> [String: M] {
         try decodeCodable(type, from: json, usesMapping: true, at: try RootPath(path))
     }

@@ -54,19 +54,19 @@ public struct ModelDecoder: Sendable {
     /// - Throws: ``MappingError``; a model that is also `Decodable` (``JSONCodable``, known here only as
     ///   `JSONMappable`, say inside `func f<T: JSONMappable>`) throws what the `Decodable` overloads throw,
     ///   `DecodingError`: the error depends on the type, never on the static type at the call site.
-    public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+    public func decode<M: MappedJSONModel, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: M.self) }
         return try decodeMapped(M.self, from: json)
     }
 
     /// Decodes a top-level array of models (errors as for one model, above).
-    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
+    public func decode<M: MappedJSONModel, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: [M].self) }
         return try decodeMapped([M].self, from: json)
     }
 
     /// Decodes a top-level object whose values are models (errors as for one model, above).
-    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
+    public func decode<M: MappedJSONModel, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, as: [String: M].self) }
         return try decodeMapped([String: M].self, from: json)
     }
@@ -81,19 +81,19 @@ public struct ModelDecoder: Sendable {
     ///   when a value on it is not an object; errors inside the model have the root path in front of
     ///   theirs (`data.user.id`). A model that is also `Decodable` throws `DecodingError`, as
     ///   the `Decodable` overloads do.
-    public func decode<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
+    public func decode<M: MappedJSONModel, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: M.self) }
         return try decodeMapped(M.self, from: json, at: path)
     }
 
     /// Decodes the array of models at a key path of the document (`"data.items"`).
-    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
+    public func decode<M: MappedJSONModel, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: [M].self) }
         return try decodeMapped([M].self, from: json, at: path)
     }
 
     /// Decodes the object of models at a key path of the document (`"result"`).
-    public func decode<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
+    public func decode<M: MappedJSONModel, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                           at path: MappingKey) throws -> [String: M] {
         if let decodable = type as? any Decodable.Type { return try decodeCodable(decodable, from: json, at: path, as: [String: M].self) }
         return try decodeMapped([String: M].self, from: json, at: path)
@@ -101,32 +101,32 @@ public struct ModelDecoder: Sendable {
 
     // MARK: The mapper's route (MappingError), for the initializers on JSONMappable
 
-    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
+    func decodeMapped<M: MappedJSONModel, Input: JSONInput>(_ type: M.Type, from json: Input) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
-    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
+    func decodeMapped<M: MappedJSONModel, Input: JSONInput>(_ type: [M].Type, from json: Input) throws -> [M] {
         let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
-    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
+    func decodeMapped<M: MappedJSONModel, Input: JSONInput>(_ type: [String: M].Type, from json: Input) throws -> [String: M] {
         let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
-    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
+    func decodeMapped<M: MappedJSONModel, Input: JSONInput>(_ type: M.Type, from json: Input, at path: MappingKey) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
-    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
+    func decodeMapped<M: MappedJSONModel, Input: JSONInput>(_ type: [M].Type, from json: Input, at path: MappingKey) throws -> [M] {
         let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
     }
 
-    func decodeMapped<M: JSONMappable, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
+    func decodeMapped<M: MappedJSONModel, Input: JSONInput>(_ type: [String: M].Type, from json: Input,
                                                          at path: MappingKey) throws -> [String: M] {
         let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeDocument(json, at: path, leaf: codec.tapeFilter, tracksPath: codec.reachesContext) { c, i throws(MappingError) in try codec.decode(c, i) }
@@ -143,7 +143,7 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes into an existing model: keys absent from the JSON keep their current values, and nested
     /// class models are merged into the instances `model` holds (every other decode makes new ones).
-    public func update<M: JSONMappable, Input: JSONInput>(_ model: inout M, from json: Input) throws {
+    public func update<M: MappedJSONModel, Input: JSONInput>(_ model: inout M, from json: Input) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeDocument(json, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.update(c, 0, pointer) }
@@ -151,25 +151,25 @@ public struct ModelDecoder: Sendable {
     }
 
     /// Decodes a model from a `JSONSerialization` object (`[String: Any]`) or a ``JSONValue``.
-    public func decode<M: JSONMappable>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
+    public func decode<M: MappedJSONModel>(_ type: M.Type, fromJSONObject object: Any) throws -> M {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an array of models from a `JSONSerialization` array or a ``JSONValue``.
-    public func decode<M: JSONMappable>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
+    public func decode<M: MappedJSONModel>(_ type: [M].Type, fromJSONObject object: Any) throws -> [M] {
         let codec = try MetaCache.forDecoding(options).rootArrayCodec(of: M.self)
         return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Decodes an object of models from a `JSONSerialization` dictionary (`[String: Any]`) or a ``JSONValue``.
-    public func decode<M: JSONMappable>(_ type: [String: M].Type, fromJSONObject object: Any) throws -> [String: M] {
+    public func decode<M: MappedJSONModel>(_ type: [String: M].Type, fromJSONObject object: Any) throws -> [String: M] {
         let codec = try MetaCache.forDecoding(options).rootDictionaryCodec(of: M.self)
         return try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.decode(c, 0) }
     }
 
     /// Updates an existing model from a `JSONSerialization` object or a ``JSONValue``.
-    public func update<M: JSONMappable>(_ model: inout M, fromJSONObject object: Any) throws {
+    public func update<M: MappedJSONModel>(_ model: inout M, fromJSONObject object: Any) throws {
         let codec = try MetaCache.forDecoding(options).codec(for: M.self)
         try withUnsafeMutablePointer(to: &model) { pointer in
             try decodeObject(object, filter: codec.tapeFilter, tracksPath: codec.reachesContext) { c throws(MappingError) in try codec.update(c, 0, pointer) }
@@ -207,7 +207,7 @@ public struct ModelDecoder: Sendable {
     }
 }
 
-extension JSONMappable {
+extension MappedJSONModel {
     /// Decodes a model from JSON: `Data`, `[UInt8]`, `String` or `UnsafeRawBufferPointer`.
     ///
     /// - Throws: ``MappingError`` with the kind, the property path and the line and column.
@@ -248,7 +248,7 @@ extension JSONMappable {
     }
 }
 
-extension Array where Element: JSONMappable {
+extension Array where Element: MappedJSONModel {
     /// Decodes a top-level JSON array of models.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decodeMapped([Element].self, from: json)
@@ -267,7 +267,7 @@ extension Array where Element: JSONMappable {
     }
 }
 
-extension Dictionary where Key == String, Value: JSONMappable {
+extension Dictionary where Key == String, Value: MappedJSONModel {
     /// Decodes a top-level JSON object whose values are models.
     public init<Input: JSONInput>(json: Input, options: DecodingOptions = .lenient) throws {
         self = try ModelDecoder(options: options).decodeMapped([String: Value].self, from: json)

@@ -36,19 +36,19 @@ extension ModelEncoder {
     /// A model that is also `Encodable` (a ``JSONCodable`` model) takes the mapper's path, with the
     /// settings JSONEncoder applies to a Codable type (``outputFormatting`` with slash escaping,
     /// ``keyEncodingStrategy``, ``dateEncodingStrategy``, ``userInfo``) where ``options`` leave them unset.
-    public func encode<M: JSONMappable & Encodable>(_ model: M) throws -> Data {
+    public func encode<M: MappedJSONModel & Encodable>(_ model: M) throws -> Data {
         guard mapsCodableModelsDirectly else { return try encodeCodable(model, usesMapping: true).takeData() }
         return try encodeModels { options throws(MappingError) in try encodeOutput(model, options: options) }
     }
 
     /// Models that are also `Encodable`, as a JSON array: the mapper's path with the same settings as for one model.
-    public func encode<M: JSONMappable & Encodable>(_ models: [M]) throws -> Data {
+    public func encode<M: MappedJSONModel & Encodable>(_ models: [M]) throws -> Data {
         guard mapsCodableModelsDirectly else { return try encodeCodable(models, usesMapping: true).takeData() }
         return try encodeModels { options throws(MappingError) in try encodeOutput(models, options: options) }
     }
 
     /// Models that are also `Encodable`, as a JSON object: the mapper's path with the same settings as for one model.
-    public func encode<M: JSONMappable & Encodable>(_ models: [String: M]) throws -> Data {
+    public func encode<M: MappedJSONModel & Encodable>(_ models: [String: M]) throws -> Data {
         guard mapsCodableModelsDirectly else { return try encodeCodable(models, usesMapping: true).takeData() }
         return try encodeModels { options throws(MappingError) in try encodeOutput(models, options: options) }
     }
@@ -93,7 +93,7 @@ extension ModelEncoder {
         }
         let state = TapeEncodingState(mode: .foundation, options: options, models: models, strategies: strategies, usesMapping: usesMapping)
         let node: EncodedNode
-        if usesMapping, let model = value as? any JSONMappable {
+        if usesMapping, let model = value as? any MappedJSONModel {
             node = try state.modelNode(model, [])
         } else {
             let encoder = TapeEncoder(state: state, codingPath: [],

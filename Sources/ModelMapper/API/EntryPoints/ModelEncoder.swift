@@ -31,33 +31,33 @@ public struct ModelEncoder: Sendable {
     }
 
     /// The model as UTF-8 JSON bytes.
-    public func encode<M: JSONMappable>(_ model: M) throws -> Data {
+    public func encode<M: MappedJSONModel>(_ model: M) throws -> Data {
         try encodeOutput(model).takeData()
     }
 
     /// The models as a JSON array.
-    public func encode<M: JSONMappable>(_ models: [M]) throws -> Data {
+    public func encode<M: MappedJSONModel>(_ models: [M]) throws -> Data {
         try encodeOutput(models).takeData()
     }
 
     /// The models as a JSON object.
-    public func encode<M: JSONMappable>(_ models: [String: M]) throws -> Data {
+    public func encode<M: MappedJSONModel>(_ models: [String: M]) throws -> Data {
         try encodeOutput(models).takeData()
     }
 
-    func encodeOutput<M: JSONMappable>(_ model: M, options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
+    func encodeOutput<M: MappedJSONModel>(_ model: M, options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
         let options = options ?? modelOptions
         let codec = try MetaCache.forEncoding(options).codec(for: M.self)
         return try run(codec, model, options)
     }
 
-    func encodeOutput<M: JSONMappable>(_ models: [M], options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
+    func encodeOutput<M: MappedJSONModel>(_ models: [M], options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
         let options = options ?? modelOptions
         let codec = ArrayCodec<M>(element: try MetaCache.forEncoding(options).codec(for: M.self))
         return try run(codec, models, options)
     }
 
-    func encodeOutput<M: JSONMappable>(_ models: [String: M], options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
+    func encodeOutput<M: MappedJSONModel>(_ models: [String: M], options: EncodingOptions? = nil) throws(MappingError) -> JSONWriter {
         let options = options ?? modelOptions
         let codec = DictionaryCodec<M>(value: try MetaCache.forEncoding(options).codec(for: M.self))
         return try run(codec, models, options)
@@ -71,7 +71,7 @@ public struct ModelEncoder: Sendable {
     }
 }
 
-extension JSONMappable {
+extension MappedJSONModel {
     /// The model as UTF-8 JSON.
     ///
     /// - Throws: ``MappingError`` (`.invalidValue` with the path for NaN or infinity).
@@ -95,7 +95,7 @@ extension JSONMappable {
     }
 }
 
-extension Array where Element: JSONMappable {
+extension Array where Element: MappedJSONModel {
     /// The models as a JSON array.
     public func jsonData(options: EncodingOptions = []) throws -> Data {
         try ModelEncoder(options: options).encode(self)
@@ -117,7 +117,7 @@ extension Array where Element: JSONMappable {
     }
 }
 
-extension Dictionary where Key == String, Value: JSONMappable {
+extension Dictionary where Key == String, Value: MappedJSONModel {
     /// The models as a JSON object.
     public func jsonData(options: EncodingOptions = []) throws -> Data {
         try ModelEncoder(options: options).encode(self)

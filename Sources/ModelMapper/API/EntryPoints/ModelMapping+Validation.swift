@@ -19,12 +19,12 @@ extension ModelMapping {
     /// ``JSONPolymorphic`` at run time are not reached: list them. What only encoding refuses (a key
     /// path with an array index) does not fail a model here, which decodes: ``validate(_:encoding:)``
     /// reports it.
-    public static func validate(_ types: any JSONMappable.Type...) throws {
+    public static func validate(_ types: any MappedJSONModel.Type...) throws {
         try validate(types, decoding: .lenient)
     }
 
     /// ``validate(_:)`` for the metadata that `options` select.
-    public static func validate(_ types: [any JSONMappable.Type], decoding options: DecodingOptions) throws {
+    public static func validate(_ types: [any MappedJSONModel.Type], decoding options: DecodingOptions) throws {
         let cache = try MetaCache.forDecoding(options)
         for type in types { _ = try cache.meta(forDynamic: type) }
     }
@@ -34,7 +34,7 @@ extension ModelMapping {
     /// "nested.1.value"]` without `encodingKeys` or `ignoredWhenEncoding`). ``validate(_:)`` does not
     /// report that: such a model decodes, and only its encoding fails (at encode time, naming the property
     /// and the key path). Models reached through properties are checked when they are listed.
-    public static func validate(_ types: [any JSONMappable.Type], encoding options: EncodingOptions) throws {
+    public static func validate(_ types: [any MappedJSONModel.Type], encoding options: EncodingOptions) throws {
         let cache = try MetaCache.forEncoding(options)
         for type in types {
             if let limit = try cache.meta(forDynamic: type).encodingLimit { throw limit }

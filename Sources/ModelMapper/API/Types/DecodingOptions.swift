@@ -95,7 +95,7 @@ public struct DecodingOptions: Sendable {
     /// options.requiresAllKeys = true
     /// ```
     ///
-    /// An update (``JSONMappable/update(json:options:)``) checks only the keys it carries, as for
+    /// An update (``MappedJSONModel/update(json:options:)``) checks only the keys it carries, as for
     /// `required`. Like ``keyStrategy``, this selects metadata built for it once and kept.
     public var requiresAllKeys = false
     /// Values handed to hooks and transformers in ``MappingContext/userInfo`` (a tenant, a locale, a

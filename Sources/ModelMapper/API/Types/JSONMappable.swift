@@ -11,15 +11,22 @@
 /// }
 /// let book = try Book(json: data)
 /// ```
-public protocol JSONMappable {
+public protocol JSONMappable: MappedJSONModel {
     /// Creates a model with default values; decoding overwrites the properties the JSON provides.
     init()
+}
+
+/// A model ModelMapper maps, however its stored properties are found: by reflection (``JSONMappable``)
+/// or at compile time (``GeneratedJSONModel``, what `@JSONModel` conforms a type to). Every entry point
+/// (`init(json:)`, arrays, dictionaries, `update(json:)`, `jsonData()`, ``ModelDecoder``, ``JSONLines``,
+/// ``ModelMapping/validate(_:)``) takes either; conform to one of those two, not to this one.
+public protocol MappedJSONModel {
     /// How properties map to JSON keys. Defaults to ``ModelMapping/init(keys:keyStrategy:ignored:only:required:transformers:encodingKeys:ignoredWhenEncoding:ignoredWhenDecoding:flattened:lossy:)``
     /// with no arguments: every property by its own name.
     static var mapping: ModelMapping { get }
 }
 
-extension JSONMappable {
+extension MappedJSONModel {
     public static var mapping: ModelMapping { ModelMapping() }
 }
 

@@ -28,7 +28,7 @@ public struct ModelMapping: Sendable {
     /// not be `null` unless its property can hold `null`: `null` is an error (`.missingKey`, "is null") for
     /// `var year = 0`, and `nil` for an Optional (present, null allowed: Codable's `decode(Int?.self,
     /// forKey:)`, not `decodeIfPresent`). One error names every missing key of an object
-    /// (``MappingError/missingProperties``). An update (``JSONMappable/update(json:options:)``) checks only
+    /// (``MappingError/missingProperties``). An update (``MappedJSONModel/update(json:options:)``) checks only
     /// the keys it carries: absent ones keep their values; nested models it decodes check theirs.
     public var required: [String]
     /// Per-property conversions between JSON and the property type (Mantle's JSON transformers).

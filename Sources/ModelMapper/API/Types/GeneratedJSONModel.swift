@@ -1,0 +1,76 @@
+/// A model whose stored properties are known at compile time: what `@JSONModel` (the ModelMapperMacros
+/// module) conforms a struct or final class to. Write `@JSONModel` rather than these members by hand.
+///
+/// It is the second front end of the one engine: where ``JSONMappable`` finds a model's fields by
+/// reflection and writes them into an instance made by `init()`, a generated model lists its fields
+/// (``jsonModelFields``) and builds itself from the decoded values (``init(jsonModelSlots:)``), so `let`s
+/// are set and no `init()` is needed. Everything else (keys, key paths, strategies, transformers, hooks,
+/// lossy collections, conversions, errors) is the same ``ModelMapping`` applied by the same code.
+///
+/// Decoding fills a ``JSONModelSlots`` value, one Optional per stored property (nil: the JSON did not
+/// give it), then calls ``init(jsonModelSlots:)``; encoding reads ``jsonModelSlots()``.
+public protocol GeneratedJSONModel: MappedJSONModel, Codable {
+    /// One Optional `var` per stored property, each nil at first.
+    associatedtype JSONModelSlots: GeneratedJSONModelSlots
+    /// The stored properties in declaration order.
+    static var jsonModelFields: [JSONModelField<JSONModelSlots>] { get }
+    /// The model from decoded values: each property from its slot, else its initial value; a slot that
+    /// is nil for a property with neither (only possible when an invalid-value handler forgave its
+    /// value) throws ``MappingError``.
+    init(jsonModelSlots slots: inout JSONModelSlots) throws
+    /// The model's current values, every slot set.
+    func jsonModelSlots() -> JSONModelSlots
+    /// `update(json:)`: takes the slots' values (every slot set: the current values merged with the JSON).
+    /// A struct is rebuilt (its `let`s may change); a class sets its `var`s (its `let`s cannot change).
+    mutating func updateJSONModel(from slots: inout JSONModelSlots) throws
+}
+
+/// The slots of a ``GeneratedJSONModel``: a struct of Optional `var`s, all nil after `init()`.
+public protocol GeneratedJSONModelSlots {
+    init()
+}
+
+/// One stored property of a ``GeneratedJSONModel``, as `@JSONModel` lists it.
+public struct JSONModelField<Slots> {
+    /// The property's name.
+    public let name: String
+    /// The declared type (not Optional-wrapped by the slot).
+    let type: Any.Type
+    /// `Optional<type>`: the slot's type.
+    let slotType: Any.Type
+    /// Byte offset of the slot in `Slots`.
+    let offset: Int
+    /// Whether the declaration gives an initial value (used when the key is absent).
+    public let hasInitialValue: Bool
+    /// Whether the property is a `let`. A `let` with an initial value is a constant: encoded, never decoded.
+    public let isLet: Bool
+
+    /// A property of type `T` whose slot is `slot`.
+    public init<T>(_ name: String, _ slot: WritableKeyPath<Slots, T?>, hasInitialValue: Bool, isLet: Bool) {
+        self.name = name
+        type = T.self
+        slotType = T?.self
+        guard let offset = MemoryLayout<Slots>.offset(of: slot) else {
+            preconditionFailure("the slot of \(name) is not a stored property of \(Slots.self)")
+        }
+        self.offset = offset
+        self.hasInitialValue = hasInitialValue
+        self.isLet = isLet
+    }
+
+    /// Encoded, never decoded: a `let` with an initial value.
+    var isConstant: Bool { isLet && hasInitialValue }
+}
+
+/// What the code `@JSONModel` generates calls.
+public enum GeneratedJSONModelSupport {
+    /// The error for a property with no initial value whose slot is empty when the model is built: its
+    /// value was forgiven by an invalid-value handler (absent and `null` keys are reported before this,
+    /// as ``MappingError/Kind/missingKey``).
+    public static func missingValue<T>(_ name: String, of model: Any.Type) throws -> T {
+        var error = MappingError(.missingKey, "\(model).\(name) has no value (its value was not decoded) and no initial value")
+        error.missingProperties = [name]
+        error.prependKey(name, jsonKey: nil)
+        throw error
+    }
+}

@@ -1,0 +1,165 @@
+// Unsafe code: a generated model (``GeneratedJSONModel``, `@JSONModel`) is decoded into, and encoded
+// from, a `JSONModelSlots` value on the stack, whose address is the `base` the decoding loop and the
+// encoder use. Invariants:
+// - the slots' metadata comes from `jsonModelFields` of exactly that type: each field's offset is
+//   `MemoryLayout<Slots>.offset(of:)` of its slot, and its codec (`SlotCodec<T>`) reads and writes `T?`,
+//   the slot's type (`JSONModelField.init` takes the slot as a `WritableKeyPath<Slots, T?>`);
+// - the slots are initialized (`init()` sets every slot to nil, `jsonModelSlots()` to the current values)
+//   and the pointer is used only inside `withUnsafeMutablePointer(to:)`/`withUnsafePointer(to:)`;
+// - the hooks get a pointer to a variable of the model type, as ModelCodec.swift's do.
+
+/// The codec of a generated model's property: the slot is `T?` (nil: the JSON did not give it), decoded
+/// and encoded by the property's own codec (`declared`, built by the same rules as a ``JSONMappable``'s
+/// property of type `T`: transformers, lossy, built-ins). Null reaches it only when `T` takes null, as
+/// the decoding loop passes null only to codecs that take it.
+final class SlotCodec<T>: ValueCodec<T?>, @unchecked Sendable {
+    let declared: ValueCodec<T>
+
+    init(declared: ValueCodec<T>) {
+        self.declared = declared
+        super.init(takesNull: declared.takesNull)
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> T? {
+        try declared.decode(c, index)
+    }
+
+    override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<T?>) throws(MappingError) {
+        if pointer.pointee != nil, declared.mergesInPlace {
+            try declared.decode(c, index, into: &pointer.pointee!)
+        } else {
+            pointer.pointee = try declared.decode(c, index)
+        }
+    }
+
+    override func encode(_ value: T?, _ e: inout EncodeContext) throws(MappingError) {
+        if let value { try declared.encode(value, &e) } else { e.writer.null() }
+    }
+
+    override func isNil(_ value: T?) -> Bool { value.map(declared.isNil) ?? true }
+
+    override var mergesInPlace: Bool { declared.mergesInPlace }
+    override var tapeFilter: TapeFilterNode? { declared.tapeFilter }
+    override var reachesContext: Bool { declared.reachesContext }
+    /// A built-in `T` is written as the built-in `T?` (the loop never passes it null: `T` does not take it).
+    override var fieldKind: FieldKind { declared.fieldKind.optional }
+}
+
+/// Slot types (`Optional<T>`) make the `SlotCodec<T>` of their property, from its declared codec.
+protocol SlotField {
+    static func slotCodec(wrapping declared: FieldCodec) -> FieldCodec?
+}
+
+extension Optional: SlotField {
+    static func slotCodec(wrapping declared: FieldCodec) -> FieldCodec? {
+        (declared as? ValueCodec<Wrapped>).map { SlotCodec<Wrapped>(declared: $0) }
+    }
+}
+
+extension GeneratedJSONModel {
+    /// The stored properties as the metadata builder takes them: a field per slot, at the slot's offset.
+    static var reflectedSlots: [ReflectedField] {
+        jsonModelFields.map {
+            ReflectedField(name: $0.name, offset: $0.offset, type: $0.type, isWritable: !$0.isConstant, isStrong: true)
+        }
+    }
+
+    static var slotsSize: Int { MemoryLayout<JSONModelSlots>.size }
+
+    /// Which properties have neither an initial value nor an Optional type: absent → `.missingKey`.
+    static var requiredByDeclaration: Set<String> {
+        Set(jsonModelFields.filter { !$0.hasInitialValue && !($0.type is any OptionalField.Type) }.map(\.name))
+    }
+}
+
+/// How ``ModelCodec`` makes, updates and reads a model that is not made by `init()` and written in
+/// place: the generated models. Nil for ``JSONMappable`` models.
+class ModelBuilding<M: MappedJSONModel>: @unchecked Sendable {
+    func decode(_ codec: ModelCodec<M>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> M { fatalError("abstract") }
+    func decode(_ codec: ModelCodec<M>, _ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<M>) throws(MappingError) { fatalError("abstract") }
+    func update(_ codec: ModelCodec<M>, _ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<M>) throws(MappingError) { fatalError("abstract") }
+    func encode(_ codec: ModelCodec<M>, at pointer: UnsafePointer<M>, _ e: inout EncodeContext) throws(MappingError) { fatalError("abstract") }
+
+    /// The building of `M` when it is a generated model.
+    static func of(_ type: M.Type) -> ModelBuilding<M>? {
+        guard let generated = type as? any GeneratedJSONModel.Type else { return nil }
+        func open<G: GeneratedJSONModel>(_: G.Type) -> ModelBuilding<M> { GeneratedModelBuilding<G>() as! ModelBuilding<M> }
+        return open(generated)
+    }
+}
+
+/// A generated model is decoded into its slots by the shared decoding loop (``ModelCodec/decodeMembers``:
+/// `willDecode`, keys, key paths, required keys), then built (``GeneratedJSONModel/init(jsonModelSlots:)``),
+/// then handed to `didDecode`, so the hook sees the `let`s set.
+final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @unchecked Sendable {
+    private let isClass = G.self is AnyClass
+
+    override func decode(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> G {
+        var slots = G.JSONModelSlots()
+        let object = try decodeSlots(codec, c, index, &slots, merging: false)
+        var model: G
+        do { model = try G(jsonModelSlots: &slots) } catch { throw Self.buildError(error, at: index) }
+        if let object, let hooks = codec.meta.decodingHooks {
+            try withUnsafeMutablePointer(to: &model) { pointer throws(MappingError) in
+                try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
+            }
+        }
+        return model  // its last use: moved, not copied
+    }
+
+    /// A struct merges into the value the field holds, as a ``JSONMappable`` struct does (keys absent
+    /// from the object keep its values); a class is a new instance, except below an update's root, which
+    /// updates the instances it holds.
+    override func decode(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<G>) throws(MappingError) {
+        if isClass && !c.updatesHeldInstances { return pointer.pointee = try decode(codec, c, index) }
+        var slots = pointer.pointee.jsonModelSlots()
+        var value = pointer.pointee
+        try update(&value, codec, c, index, &slots, merging: false)
+        pointer.pointee = value
+    }
+
+    /// All or nothing: the slots start from the current values, the JSON's keys replace theirs, and the
+    /// model takes them only when the whole decode (and `didDecode`) succeeded.
+    override func update(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int, _ pointer: UnsafeMutablePointer<G>) throws(MappingError) {
+        var slots = pointer.pointee.jsonModelSlots()
+        var value = pointer.pointee
+        try update(&value, codec, c, index, &slots, merging: true)
+        pointer.pointee = value
+    }
+
+    override func encode(_ codec: ModelCodec<G>, at pointer: UnsafePointer<G>, _ e: inout EncodeContext) throws(MappingError) {
+        var slots = pointer.pointee.jsonModelSlots()
+        try withUnsafePointer(to: &slots) { base throws(MappingError) in
+            try codec.encodeFields(UnsafeRawPointer(base), variable: UnsafeRawPointer(pointer), meta: codec.meta, &e)
+        }
+    }
+
+    /// Decodes the object at `index` into `slots`; returns the object `didDecode` is to get (nil without hooks).
+    private func decodeSlots(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int, _ slots: inout G.JSONModelSlots,
+                             merging: Bool) throws(MappingError) -> JSONObject? {
+        let meta: ModelMeta = codec.meta
+        return try withUnsafeMutablePointer(to: &slots) { base throws(MappingError) in
+            try codec.decodeMembers(c, index, base: UnsafeMutableRawPointer(base), meta: meta, merging: merging)
+        }
+    }
+
+    /// Decodes the object at `index` into `slots` (holding `model`'s values), then updates `model` from
+    /// them and runs `didDecode` on it.
+    private func update(_ model: inout G, _ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int,
+                        _ slots: inout G.JSONModelSlots, merging: Bool) throws(MappingError) {
+        let object = try decodeSlots(codec, c, index, &slots, merging: merging)
+        do { try model.updateJSONModel(from: &slots) } catch { throw Self.buildError(error, at: index) }
+        if let object, let hooks = codec.meta.decodingHooks {
+            try withUnsafeMutablePointer(to: &model) { pointer throws(MappingError) in
+                try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
+            }
+        }
+    }
+
+    /// What building the model threw (a forgiven required value: ``GeneratedJSONModelSupport``), at the object.
+    private static func buildError(_ error: any Error, at index: Int) -> MappingError {
+        var failure = (error as? MappingError) ?? MappingError(.validation, "\(error)")
+        if failure.tokenIndex == nil { failure.tokenIndex = index }
+        return failure
+    }
+}

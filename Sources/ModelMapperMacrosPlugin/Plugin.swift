@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct ModelMapperMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [JSONModelMacro.self]
+}

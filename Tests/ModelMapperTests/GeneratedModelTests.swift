@@ -1,0 +1,208 @@
+import Foundation
+import XCTest
+@testable import ModelMapper
+
+// The engine's path for generated models (GeneratedJSONModel, what `@JSONModel` conforms a type to),
+// with models written out as the macro expands them (Tests/ModelMapperMacrosPluginTests pins that
+// expansion). Here, in the target every sanitizer pass and valgrind run builds, so the slots code is
+// exercised under ASan, TSan and leak checking without compiling swift-syntax there; the macro itself is
+// tested in Tests/ModelMapperMacrosTests.
+
+struct GeneratedOwner: Equatable {
+    let login: String
+    var id: Int = 0
+
+    struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
+        var login: Swift.Optional<String> = nil
+        var id: Swift.Optional<Int> = nil
+        init() {
+        }
+    }
+
+    static var jsonModelFields: [ModelMapper.JSONModelField<JSONModelSlots>] {
+        [
+            .init("login", \JSONModelSlots.login, hasInitialValue: false, isLet: true),
+            .init("id", \JSONModelSlots.id, hasInitialValue: true, isLet: false),
+        ]
+    }
+
+    func jsonModelSlots() -> JSONModelSlots {
+        var slots = JSONModelSlots()
+        slots.login = self.login
+        slots.id = self.id
+        return slots
+    }
+
+    mutating func updateJSONModel(from slots: inout JSONModelSlots) throws {
+        self = try Self(jsonModelSlots: &slots)
+    }
+}
+
+extension GeneratedOwner: ModelMapper.GeneratedJSONModel {
+    init(jsonModelSlots slots: inout JSONModelSlots) throws {
+        self.login = try slots.login.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("login", of: Self.self)
+        self.id = slots.id.take() ?? 0
+    }
+}
+
+struct GeneratedRepo: Equatable {
+    let name: String
+    let owners: [GeneratedOwner]
+    let note: String?
+    let kind = "repo"
+    static let mapping = ModelMapping(keys: ["name": ["full_name", "name"]], lossy: ["owners"])
+
+    struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
+        var name: Swift.Optional<String> = nil
+        var owners: Swift.Optional<[GeneratedOwner]> = nil
+        var note: Swift.Optional<String?> = nil
+        var kind: Swift.Optional<String> = nil
+        init() {
+        }
+    }
+
+    static var jsonModelFields: [ModelMapper.JSONModelField<JSONModelSlots>] {
+        [
+            .init("name", \JSONModelSlots.name, hasInitialValue: false, isLet: true),
+            .init("owners", \JSONModelSlots.owners, hasInitialValue: false, isLet: true),
+            .init("note", \JSONModelSlots.note, hasInitialValue: false, isLet: true),
+            .init("kind", \JSONModelSlots.kind, hasInitialValue: true, isLet: true),
+        ]
+    }
+
+    func jsonModelSlots() -> JSONModelSlots {
+        var slots = JSONModelSlots()
+        slots.name = self.name
+        slots.owners = self.owners
+        slots.note = self.note
+        slots.kind = self.kind
+        return slots
+    }
+
+    mutating func updateJSONModel(from slots: inout JSONModelSlots) throws {
+        self = try Self(jsonModelSlots: &slots)
+    }
+}
+
+extension GeneratedRepo: ModelMapper.GeneratedJSONModel {
+    init(jsonModelSlots slots: inout JSONModelSlots) throws {
+        self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        self.owners = try slots.owners.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("owners", of: Self.self)
+        self.note = slots.note.take() ?? nil
+    }
+}
+
+final class GeneratedAccount {
+    let name: String
+    var plan = "free"
+
+    struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
+        var name: Swift.Optional<String> = nil
+        var plan: Swift.Optional<String> = nil
+        init() {
+        }
+    }
+
+    static var jsonModelFields: [ModelMapper.JSONModelField<JSONModelSlots>] {
+        [
+            .init("name", \JSONModelSlots.name, hasInitialValue: false, isLet: true),
+            .init("plan", \JSONModelSlots.plan, hasInitialValue: true, isLet: false),
+        ]
+    }
+
+    func jsonModelSlots() -> JSONModelSlots {
+        var slots = JSONModelSlots()
+        slots.name = self.name
+        slots.plan = self.plan
+        return slots
+    }
+
+    func updateJSONModel(from slots: inout JSONModelSlots) throws {
+        if let value = slots.plan.take() {
+            self.plan = value
+        }
+    }
+
+    init(jsonModelSlots slots: inout JSONModelSlots) throws {
+        self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        self.plan = slots.plan.take() ?? "free"
+    }
+}
+
+extension GeneratedAccount: ModelMapper.GeneratedJSONModel {
+}
+
+/// A reflected model holding generated ones.
+private struct GeneratedHolder: JSONMappable {
+    var repos: [GeneratedRepo] = []
+    var account: GeneratedAccount? = nil
+    var byKey: [String: GeneratedOwner] = [:]
+}
+
+final class GeneratedModelTests: XCTestCase {
+    private static let repoJSON = #"{"full_name": "a/b", "owners": [{"login": "ann", "id": 1}, {"id": 2}, {"login": "bob"}], "note": null, "kind": "x"}"#
+
+    func testDecodesThroughSlotsAndEncodesBack() throws {
+        let repo = try GeneratedRepo(json: Self.repoJSON)
+        XCTAssertEqual(repo.name, "a/b")
+        XCTAssertEqual(repo.owners, [GeneratedOwner(login: "ann", id: 1), GeneratedOwner(login: "bob")], "lossy: the element missing login is dropped")
+        XCTAssertNil(repo.note)
+        XCTAssertEqual(repo.kind, "repo")
+        XCTAssertEqual(try repo.jsonString(options: [.sortedKeys]),
+                       #"{"full_name":"a/b","kind":"repo","owners":[{"id":1,"login":"ann"},{"id":0,"login":"bob"}]}"#)
+        let missing = try XCTUnwrap(catching { try GeneratedRepo(json: #"{"owners": []}"#) })
+        XCTAssertEqual(missing.kind, .missingKey)
+        XCTAssertEqual(missing.path, "name")
+        XCTAssertEqual(missing.offset, 0)
+    }
+
+    func testForgivenRequiredValueIsAnErrorNotADefault() throws {
+        // With an invalid-value handler the bad `login` is reported and the slot stays empty: the model
+        // cannot be built, which is an error at the object, not a silent default.
+        var options = DecodingOptions.lenient
+        options.invalidValueHandler = { _ in }
+        let error = try XCTUnwrap(catching { try GeneratedOwner(json: #"{"login": [1]}"#, options: options) })
+        XCTAssertEqual(error.kind, .missingKey)
+        XCTAssertEqual(error.path, "login")
+    }
+
+    func testClassUpdateKeepsTheInstanceAndItsLet() throws {
+        let account = try GeneratedAccount(json: #"{"name": "ann"}"#)
+        var same = account
+        try same.update(json: #"{"name": "other", "plan": "pro"}"#)
+        XCTAssertTrue(same === account)
+        XCTAssertEqual(account.name, "ann")
+        XCTAssertEqual(account.plan, "pro")
+    }
+
+    func testNestedInReflectedModels() throws {
+        let holder = try GeneratedHolder(json: #"{"repos": [\#(Self.repoJSON)], "account": {"name": "n"}, "byKey": {"k": {"login": "z"}}}"#)
+        XCTAssertEqual(holder.repos.first?.owners.count, 2)
+        XCTAssertEqual(holder.account?.name, "n")
+        XCTAssertEqual(holder.byKey["k"], GeneratedOwner(login: "z"))
+        let again = try GeneratedHolder(json: try holder.jsonData())
+        XCTAssertEqual(again.repos, holder.repos)
+    }
+
+    func testConcurrentFirstUse() {
+        // A fresh cache per round (a custom key strategy), so every round builds the metas concurrently.
+        for round in 0..<4 {
+            var custom = DecodingOptions()
+            custom.keyStrategy = .custom { $0 == "name" ? "full_name" : $0 + String(repeating: "", count: round) }
+            let options = custom
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                XCTAssertEqual(try? GeneratedRepo(json: Self.repoJSON, options: options).owners.count, 2)
+                XCTAssertEqual(try? GeneratedAccount(json: #"{"full_name": "a"}"#, options: options).name, "a")
+            }
+        }
+    }
+}
+
+private func catching(_ body: () throws -> Any) -> MappingError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? MappingError
+    }
+}
