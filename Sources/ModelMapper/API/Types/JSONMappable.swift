@@ -1,7 +1,7 @@
 /// A model that ModelMapper can decode from and encode to JSON.
 ///
 /// Conform a plain `struct` or `class` with `var` stored properties and an `init()`; no coding keys or
-/// per-field code are needed. Every `var` stored property is mapped by its name unless ``mapping`` says
+/// per-field code are needed. Every `var` stored property is mapped by its name unless ``MappedJSONModel/mapping`` says
 /// otherwise. `let` properties of structs are never written.
 ///
 /// ```swift
