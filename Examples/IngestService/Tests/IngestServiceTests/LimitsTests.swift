@@ -105,10 +105,11 @@ struct LimitsTests {
         }
     }
 
-    /// 35 MiB of blank lines (spaces, tabs, CR LF) around two records: the records' lines and offsets are
+    /// 8.75 MiB of blank lines (spaces, tabs, CR LF) around two records: the records' lines and offsets are
     /// those of the body, and the blank space is kept nowhere (the process test measures the memory).
     @Test func blankSpaceBetweenRecordsIsSkippedAsItStreams() async throws {
-        let blank = String(repeating: " \t\r\n\n", count: 1 << 20)  // 5 MiB, 2 Mi lines
+        let units = 1 << 18
+        let blank = String(repeating: " \t\r\n\n", count: units)  // 1.25 MiB, 2 lines a unit
         let good = TweetLines.tweet(id: 7, index: 0)
         let bad = "{\"id\":8,\"user\":nul}"
         let body = blank + good + "\n" + blank + blank + bad + "\n" + blank + blank
@@ -123,7 +124,7 @@ struct LimitsTests {
             let summary = try await server.postEvents(.stream(stream, length: .unknown))
             #expect(summary.accepted == 1 && summary.rejected == 1)
             let rejection = try #require(summary.rejections.first)
-            #expect(rejection.line == 2 * (1 << 20) + 1 + 4 * (1 << 20) + 1)
+            #expect(rejection.line == 2 * units + 1 + 4 * units + 1)
             #expect(rejection.offset == blank.utf8.count * 3 + good.utf8.count + 1)
             #expect(rejection.index == 1)
             #expect(server.recorded.ids == [7])
