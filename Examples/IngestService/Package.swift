@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
         // Already in the graph through postgres-nio: TLS to PostgreSQL (sslmode, sslrootcert).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Already in the graph through Hummingbird: the HTTP parts a connection's handler sees (ConnectionLimits).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // The application: routes, streaming decode, dead letters, metrics. Tests build it in-process.
@@ -38,6 +40,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

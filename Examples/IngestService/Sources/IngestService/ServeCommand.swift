@@ -50,6 +50,36 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "After SIGTERM or SIGINT, answer GET /ready with 503 for this many seconds while still serving, then stop accepting and drain.")
     var shutdownDelay: Double = 0
 
+    @Option(help: "A batch goes to the store once its records hold this many bytes in memory (or it has --batch-size records).")
+    var batchBytes = 2 << 20
+
+    @Option(help: "Bytes of each rejected record kept (in memory, rejected_records, dead-letter files).")
+    var rejectedRawBytes = 64 << 10
+
+    @Option(help: "The process-wide memory budget, in bytes, every upload, document and GET /rejected reserves its worst case from: past it 503 overloaded with Retry-After.")
+    var memoryBudget = 160 << 20
+
+    @Option(help: "Past this many rejected records in one upload, it stops: 422 tooManyRejected.")
+    var maxRejectedPerUpload = 10_000
+
+    @Option(help: "Past this many kept bytes of rejected records in one upload, it stops: 422 tooManyRejected.")
+    var maxRejectedBytesPerUpload = 16 << 20
+
+    @Option(help: "Rejected records kept per client: older ones are deleted after each upload that adds some.")
+    var rejectedKeepPerClient = 100_000
+
+    @Option(help: "A gzip body may inflate to at most this many times its compressed size (past its first MiB): past it 413.")
+    var maxGzipRatio = 100
+
+    @Option(help: "Connections open at once: past it a new one closes the oldest one waiting for a request head, or is closed.")
+    var maxOpenConnections = 512
+
+    @Option(help: "Connections open at once from one peer address (the same rule).")
+    var maxConnectionsPerAddress = 128
+
+    @Option(help: "Seconds a new connection may take to send its first request head before it is closed.")
+    var headTimeout: Double = 10
+
     @Flag(help: "Keep no events: decode and count only (the baseline for load figures; API keys still come from the store).")
     var discard = false
 
@@ -65,12 +95,23 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-record-bytes and --max-events-bytes must be positive")
         }
         guard rejectionListLimit >= 0 else { throw ValidationError("--rejection-list-limit must not be negative") }
-        if let rateLimit, !(rateLimit > 0 && rateLimit.isFinite) {
-            throw ValidationError("--rate-limit must be a positive number of uploads per second")
+        // Ranges a Duration and the token bucket's arithmetic hold (1e-19 or 1e17 crashed the process).
+        if let rateLimit, !(rateLimit >= 0.001 && rateLimit <= 1_000_000) {
+            throw ValidationError("--rate-limit must be from 0.001 to 1000000 uploads per second")
         }
         guard maxUploadsPerClient > 0 else { throw ValidationError("--max-uploads-per-client must be positive") }
-        guard idleTimeout >= 0, idleTimeout.isFinite, shutdownDelay >= 0, shutdownDelay.isFinite else {
-            throw ValidationError("--idle-timeout and --shutdown-delay must be 0 or more seconds")
+        let day = 86_400.0
+        guard (0...(365 * day)).contains(idleTimeout), (0...day).contains(shutdownDelay) else {
+            throw ValidationError("--idle-timeout must be 0 to 31536000 seconds, --shutdown-delay 0 to 86400")
+        }
+        guard headTimeout > 0, headTimeout <= day else { throw ValidationError("--head-timeout must be over 0 and at most 86400 seconds") }
+        guard batchBytes > 0, rejectedRawBytes > 0, memoryBudget > 0, maxRejectedPerUpload > 0,
+            maxRejectedBytesPerUpload > 0, rejectedKeepPerClient > 0, maxGzipRatio > 0, maxOpenConnections > 0,
+            maxConnectionsPerAddress > 0
+        else {
+            throw ValidationError(
+                "--batch-bytes, --rejected-raw-bytes, --memory-budget, --max-rejected-per-upload, --max-rejected-bytes-per-upload, --rejected-keep-per-client, --max-gzip-ratio, --max-open-connections and --max-connections-per-address must be positive"
+            )
         }
     }
 
@@ -83,7 +124,12 @@ struct ServeCommand: AsyncParsableCommand {
             storeBatchSize: batchSize, allowAnonymous: allowAnonymous, rateLimit: rateLimit,
             maxUploadsPerClient: maxUploadsPerClient,
             idleTimeout: idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil,
-            shutdownDelay: .milliseconds(Int64(shutdownDelay * 1000)))
+            shutdownDelay: .milliseconds(Int64(shutdownDelay * 1000)),
+            maxBatchBytes: batchBytes, rejectedRawBytes: rejectedRawBytes, memoryBudget: memoryBudget,
+            maxRejectedPerUpload: maxRejectedPerUpload, maxRejectedBytesPerUpload: maxRejectedBytesPerUpload,
+            rejectedKeptPerClient: rejectedKeepPerClient, maxInflationRatio: maxGzipRatio,
+            maxOpenConnections: maxOpenConnections, maxConnectionsPerAddress: maxConnectionsPerAddress,
+            headTimeout: .milliseconds(Int64(headTimeout * 1000)))
         let metrics = IngestMetrics()
         let database = try await store.open(metrics: metrics, logger: logger)
         try await runIngestService(

@@ -30,14 +30,21 @@ public func buildApplication(
     }
     let router = Router()
     router.add(middleware: RequestIDMiddleware())
+    let connections = ConnectionLimits(
+        maxOpen: configuration.maxOpenConnections, maxPerAddress: configuration.maxConnectionsPerAddress,
+        headTimeout: configuration.headTimeout)
     IngestController(
         configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, uploadLog: uploadLog
     ).addRoutes(to: router)
     return Application(
         router: router,
         // Hummingbird's idle timeout is a read timeout: it closes a connection that has sent no request,
-        // or no body bytes, for that long (a response being computed does not count as idle).
-        server: .http1(configuration: .init(idleTimeout: configuration.idleTimeout.map { TimeAmount($0) })),
+        // or no body bytes, for that long (a response being computed does not count as idle). The
+        // connection caps and the head deadline are a handler of each connection's (ConnectionLimits).
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [connections.handler()],
+                idleTimeout: configuration.idleTimeout.map { TimeAmount($0) })),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "IngestService"),

@@ -43,6 +43,36 @@ public struct IngestConfiguration: Sendable {
     public var readinessInterval: Duration
     public var readinessTimeout: Duration
 
+    /// `--batch-bytes`: a batch is handed to the store once its records hold this many bytes (or it has
+    /// ``storeBatchSize`` records), so a batch of large records stays small. It counts each record's raw
+    /// bytes and decoded model, and the body chunks its raw text keeps alive.
+    public var maxBatchBytes: Int
+    /// `--rejected-raw-bytes`: bytes of a rejected record kept (in memory, in `rejected_records`, in the
+    /// dead-letter file); the rest is dropped as soon as the reader hands the record out.
+    public var rejectedRawBytes: Int
+    /// `--memory-budget`: the process-wide budget every upload, document and listing reserves from
+    /// (``MemoryBudget``); past it, 503 `overloaded` with `Retry-After`.
+    public var memoryBudget: Int
+    /// `--max-rejected-per-upload`, `--max-rejected-bytes-per-upload`: past this many rejected records (or
+    /// their kept bytes) the upload stops, answered 422 `tooManyRejected` with what was committed.
+    public var maxRejectedPerUpload: Int
+    public var maxRejectedBytesPerUpload: Int
+    /// `--rejected-keep-per-client`: the newest rejected records kept per client; older ones are deleted
+    /// after each upload that added some (the quota and the retention of `rejected_records`).
+    public var rejectedKeptPerClient: Int
+    /// `--max-gzip-ratio`: a gzip body may inflate to at most this many times its compressed bytes (past
+    /// its first MiB): past it, 413.
+    public var maxInflationRatio: Int
+    /// `--max-open-connections`, `--max-connections-per-address`: connections open at once, in all and
+    /// from one peer address. At either cap a new connection closes the oldest one still waiting for a
+    /// request head (of that address, or of any); with none, the new one is closed.
+    public var maxOpenConnections: Int
+    public var maxConnectionsPerAddress: Int
+    /// `--head-timeout`: a new connection that has not sent a whole request head within this is closed.
+    public var headTimeout: Duration
+    /// The clock the per-client token buckets read (tests pass a manual one).
+    public var rateLimitClock: @Sendable () -> ContinuousClock.Instant
+
     /// The client of the records posted without a key under ``allowAnonymous``.
     public static let anonymousClient = "anonymous"
 
@@ -62,7 +92,18 @@ public struct IngestConfiguration: Sendable {
         idleTimeout: Duration? = .seconds(30),
         shutdownDelay: Duration = .zero,
         readinessInterval: Duration = .seconds(1),
-        readinessTimeout: Duration = .seconds(2)
+        readinessTimeout: Duration = .seconds(2),
+        maxBatchBytes: Int = 2 << 20,
+        rejectedRawBytes: Int = 64 << 10,
+        memoryBudget: Int = 160 << 20,
+        maxRejectedPerUpload: Int = 10_000,
+        maxRejectedBytesPerUpload: Int = 16 << 20,
+        rejectedKeptPerClient: Int = 100_000,
+        maxInflationRatio: Int = 100,
+        maxOpenConnections: Int = 512,
+        maxConnectionsPerAddress: Int = 128,
+        headTimeout: Duration = .seconds(10),
+        rateLimitClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.host = host
         self.port = port
@@ -80,5 +121,38 @@ public struct IngestConfiguration: Sendable {
         self.shutdownDelay = shutdownDelay
         self.readinessInterval = readinessInterval
         self.readinessTimeout = readinessTimeout
+        self.maxBatchBytes = maxBatchBytes
+        self.rejectedRawBytes = rejectedRawBytes
+        self.memoryBudget = memoryBudget
+        self.maxRejectedPerUpload = maxRejectedPerUpload
+        self.maxRejectedBytesPerUpload = maxRejectedBytesPerUpload
+        self.rejectedKeptPerClient = rejectedKeptPerClient
+        self.maxInflationRatio = maxInflationRatio
+        self.maxOpenConnections = maxOpenConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.headTimeout = headTimeout
+        self.rateLimitClock = rateLimitClock
     }
+
+    /// What one `POST /events` reserves from ``memoryBudget``: two batches (one filling, one being stored),
+    /// each at most ``maxBatchBytes`` plus its last record (raw and model), the reader's record and window,
+    /// the raw-record tap's chunks and the cut record's copy, the read chunks and the server's body buffer
+    /// (18 MiB with the defaults: 8 uploads at once in the default budget).
+    public var uploadReservation: Int {
+        2 * (maxBatchBytes + 2 * maxRecordSize) + 3 * maxRecordSize + 4 * readChunkSize + (1 << 20)
+            // The rejected records one reader chunk can add before the batch is checked (each counted
+            // with its kept bytes against the batch, but the check comes between reads).
+            + min(readChunkSize / 2, maxRejectedPerUpload) * StreamIngestor.recordOverhead
+    }
+
+    /// What one `POST /event` reserves: the body, its copy as text and the model.
+    public var documentReservation: Int { 3 * maxEventBodySize + readChunkSize }
+
+    /// Rows of `GET /rejected` read from the store at a time.
+    static let listingPageRows = 16
+
+    /// What one `GET /rejected` reserves: a page of rows (raw at most ``rejectedRawBytes`` each, the store
+    /// cuts older, longer ones) and one row as JSON (a control byte becomes six).
+    public var listingReservation: Int { Self.listingPageRows * (rejectedRawBytes + 1024) + 6 * rejectedRawBytes + 4096 }
+
 }

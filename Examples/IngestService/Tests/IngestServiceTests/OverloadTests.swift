@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import IngestServiceApp
+import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 import SQLiteNIO
@@ -62,9 +63,14 @@ struct OverloadTests {
 
     /// `--rate-limit 3`: a client's first three POSTs (both routes count) at once pass, the fourth is 429
     /// `rateLimited` with `Retry-After: 1` and stores nothing; another client has its own bucket; a
-    /// second later the client may post again. At 0.5 a second, `Retry-After` is 2.
+    /// second later the client may post again. At 0.5 a second, `Retry-After` is 2. The buckets read a
+    /// manual clock, so a loaded machine's slow requests refill nothing (issue #44.9: 17.7 s under load).
     @Test func rateLimitIsPerClientWithRetryAfter() async throws {
-        try await Self.withClients({ $0.rateLimit = 3 }) { server, alice, bob in
+        let clock = ManualClock()
+        try await Self.withClients({
+            $0.rateLimit = 3
+            $0.rateLimitClock = { clock.now }
+        }) { server, alice, bob in
             #expect(try await server.post("/event", contentType: "application/json", body: Self.event(1), key: alice).status == 200)
             #expect(try await server.post("/event", contentType: "application/json", body: Self.event(2), key: alice).status == 200)
             let upload = try await server.post(
@@ -81,14 +87,19 @@ struct OverloadTests {
             // Bob's bucket is his own.
             #expect(try await server.post("/event", contentType: "application/json", body: Self.event(6), key: bob).status == 200)
 
-            try await Task.sleep(for: .milliseconds(1100))
+            clock.advance(by: .milliseconds(300))
+            #expect(try await server.post("/event", contentType: "application/json", body: Self.event(7), key: alice).status == 429)
+            clock.advance(by: .milliseconds(100))
             #expect(try await server.post("/event", contentType: "application/json", body: Self.event(7), key: alice).status == 200)
-            #expect(server.metrics.snapshot().refusedRequests == 2)
+            #expect(server.metrics.snapshot().refusedRequests == 3)
             let database = try await TestDatabase(path: (server.store as! SQLiteStore).path)
             #expect(try await database.events().map(\.id) == [1, 2, 3, 6, 7], "a refused request stores nothing")
             try await database.close()
         }
-        try await Self.withClients({ $0.rateLimit = 0.5 }) { server, alice, _ in
+        try await Self.withClients({
+            $0.rateLimit = 0.5
+            $0.rateLimitClock = { clock.now }
+        }) { server, alice, _ in
             #expect(try await server.post("/event", contentType: "application/json", body: Self.event(1), key: alice).status == 200)
             let refused = try await server.post("/event", contentType: "application/json", body: Self.event(2), key: alice)
             #expect(refused.status == 429 && refused.retryAfter == "2", "\(refused.status) \(refused.retryAfter ?? "-")")
@@ -274,5 +285,16 @@ struct OverloadTests {
             try? await breaker.restore()
             throw error
         }
+    }
+}
+
+/// A clock that moves only when told (the token buckets' time in tests).
+final class ManualClock: Sendable {
+    private let instant = NIOLockedValueBox(ContinuousClock.now)
+
+    var now: ContinuousClock.Instant { instant.withLockedValue { $0 } }
+
+    func advance(by duration: Duration) {
+        instant.withLockedValue { $0 += duration }
     }
 }

@@ -190,7 +190,10 @@ struct ProcessTests {
     @Test func memoryStaysBoundedThroughAFloodAndAHugeRecord() async throws {
         let megabytes = ProcessInfo.processInfo.environment["INGEST_TEST_RECORD_MB"].flatMap { Int($0) } ?? 300
         try await SQLiteStoreTests.withDatabase { path in
-            let service = try ServiceProcess(["--sqlite-path", path])
+            // The flood is past the default cap of rejected records per upload (LimitsTests has that).
+            let service = try ServiceProcess([
+                "--sqlite-path", path, "--max-rejected-per-upload", "1000000", "--rejected-keep-per-client", "1000000",
+            ])
             let good = { (id: Int64) in ByteBuffer(string: TweetLines.tweet(id: id, index: Int(id)) + "\n") }
             let filler = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1 << 20)
             var peaks: [String: Int] = [:]
@@ -236,6 +239,70 @@ struct ProcessTests {
                 "SELECT length(raw) AS n FROM rejected_records WHERE kind = 'tooLarge'")
             #expect(tooLarge.map { $0.column("n")?.integer } == [4096, 4096], "the first 4 KiB of each are kept")
             try await database.close()
+        }
+    }
+
+    /// Issue #44.1 and .3 against the real process with the default limits: ten uploads at once (the cap
+    /// per client raised to 16, so only the memory budget stands in the way), each of 8 good events and 8
+    /// bad lines of 1,040,000 bytes (just under the record limit); then 40 MiB of blank lines before one
+    /// record. Each upload is answered 200 with its counts or 503 `overloaded`; the peak RSS stays under
+    /// 256 MiB (the target) and under 128 MiB through the blank space.
+    @Test func memoryStaysBoundedWithRecordsJustUnderTheLimitAndBlankSpace() async throws {
+        try await SQLiteStoreTests.withDatabase { path in
+            let service = try ServiceProcess(["--sqlite-path", path, "--max-uploads-per-client", "16"])
+            var text = ""
+            for id in 1...8 {
+                text += LimitsTests.bigEvent(id: Int64(id), length: 1_040_000) + "\n" + LimitsTests.badLine(length: 1_040_000) + "\n"
+            }
+            let body = ByteBuffer(string: text)
+            service.resetPeakRSS()
+            let statuses = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        var request = HTTPClientRequest(url: "http://127.0.0.1:\(service.port)/events")
+                        request.method = .POST
+                        request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+                        request.body = .bytes(body)
+                        do {
+                            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
+                            let answer = try await response.body.collect(upTo: 1 << 20)
+                            return (Int(response.status.code), String(buffer: answer))
+                        } catch {
+                            // A 503 comes before the body is read, and the server closes the connection
+                            // after it: the client, still sending, may see the close rather than the answer.
+                            return (0, "\(error)")
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let manyPeak = service.peakRSS()
+            for (status, answer) in statuses {
+                if status == 200 {
+                    let summary = try IngestSummary(json: Array(answer.utf8))
+                    #expect(summary.accepted + summary.duplicates == 8 && summary.rejected == 8, "\(answer)")
+                } else if status != 0 {
+                    #expect(status == 503 && answer.contains("overloaded"), "\(status) \(answer)")
+                }
+            }
+            #expect(statuses.contains { $0.0 == 200 })
+            // Every upload not answered 200 was refused by the budget: one log line each says so.
+            let overloaded = service.standardError().split(separator: "\n").filter { $0.contains("\"error\":\"overloaded\"") }
+            #expect(overloaded.count == statuses.filter { $0.0 != 200 }.count, "\(statuses.map(\.0))")
+
+            service.resetPeakRSS()
+            let blank = try await service.postEvents(
+                stream: GeneratedBody([
+                    .repeated(ByteBuffer(string: String(repeating: " \n", count: 1 << 19)), times: 40),
+                    .bytes(ByteBuffer(string: TweetLines.tweet(id: 100, index: 0) + "\n")),
+                ]))
+            let blankPeak = service.peakRSS()
+            #expect(blank.accepted == 1)
+            service.signal(SIGTERM)
+            #expect(await service.exitStatus() == 0)
+            print("server peak RSS: 10 uploads at once \(manyPeak >> 20) MiB (\(statuses.filter { $0.0 == 200 }.count) answered 200), 40 MiB of blank lines \(blankPeak >> 20) MiB")
+            #expect(manyPeak < 256 << 20, "10 uploads: peak RSS \(manyPeak >> 20) MiB")
+            #expect(blankPeak < 128 << 20, "blank lines: peak RSS \(blankPeak >> 20) MiB")
         }
     }
 

@@ -97,7 +97,12 @@ struct RecordLimitTests {
             ])
             let metrics = IngestMetrics()
             let store = try await SQLiteStore.open(path: path, metrics: metrics)
-            let summary = try await TestServer.with(store: store, metrics: metrics, { $0.deadLetterDirectory = nil }) { server in
+            let summary = try await TestServer.with(store: store, metrics: metrics, {
+                $0.deadLetterDirectory = nil
+                // Past the defaults' caps of rejected records (LimitsTests has those).
+                $0.maxRejectedPerUpload = 1_000_000
+                $0.rejectedKeptPerClient = 1_000_000
+            }) { server in
                 try await server.postEvents(.stream(body, length: .unknown))
             }
             #expect(summary.accepted == 2)

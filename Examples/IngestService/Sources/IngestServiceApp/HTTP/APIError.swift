@@ -37,6 +37,11 @@ struct APIError: HTTPResponseError {
         APIError(status: .tooManyRequests, body: ErrorBody(error: reason), headers: [.retryAfter: "\(seconds)"])
     }
 
+    /// The process-wide memory budget (`--memory-budget`) cannot hold this request now: 503 with
+    /// `Retry-After`, before any of its body is read or its query run.
+    static let overloaded = APIError(
+        status: .serviceUnavailable, body: ErrorBody(error: "overloaded"), headers: [.retryAfter: "1"])
+
     /// `GET /ready` while the store does not answer or the server drains.
     static func notReady(_ state: Readiness.State) -> APIError {
         APIError(status: .serviceUnavailable, body: ErrorBody(error: state == .draining ? "draining" : "storeUnavailable"))

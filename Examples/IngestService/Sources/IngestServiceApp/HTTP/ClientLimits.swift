@@ -13,17 +13,21 @@ final class RateLimiter: Sendable {
     /// Tokens gained per second, and the most a bucket holds.
     let rate: Double
     private let buckets = NIOLockedValueBox<[String: Bucket]>([:])
+    /// The time the buckets fill by (``IngestConfiguration/rateLimitClock``; a manual clock in tests).
+    private let clock: @Sendable () -> ContinuousClock.Instant
 
-    init(rate: Double) {
+    init(rate: Double, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         precondition(rate > 0, "a rate limit must be positive")
         self.rate = rate
+        self.clock = clock
     }
 
     var burst: Double { max(1, rate) }
 
     /// Takes a token for `client`: nil when there was one, else the whole seconds until there is one.
-    func take(for client: String, now: ContinuousClock.Instant = .now) -> Int? {
-        buckets.withLockedValue { buckets in
+    func take(for client: String) -> Int? {
+        let now = clock()
+        return buckets.withLockedValue { buckets in
             var bucket = buckets[client] ?? Bucket(tokens: burst, updated: now)
             let elapsed = now - bucket.updated
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -16,18 +16,20 @@ struct IngestController: Sendable {
     let rateLimiter: RateLimiter?
     let uploadSlots: UploadSlots
     let uploadLog: UploadLog?
+    let budget: MemoryBudget
 
     init(
         configuration: IngestConfiguration, store: any EventStore, keys: APIKeys?, metrics: IngestMetrics,
-        readiness: Readiness, uploadLog: Logger? = nil
+        readiness: Readiness, budget: MemoryBudget? = nil, uploadLog: Logger? = nil
     ) {
+        self.budget = budget ?? MemoryBudget(limit: configuration.memoryBudget)
         self.uploadLog = uploadLog.map { UploadLog(logger: $0) }
         self.configuration = configuration
         self.store = store
         self.keys = keys
         self.metrics = metrics
         self.readiness = readiness
-        rateLimiter = configuration.rateLimit.map { RateLimiter(rate: $0) }
+        rateLimiter = configuration.rateLimit.map { RateLimiter(rate: $0, clock: configuration.rateLimitClock) }
         uploadSlots = UploadSlots(limit: configuration.maxUploadsPerClient)
     }
 
@@ -52,14 +54,17 @@ struct IngestController: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.prometheusText())))
         }
         router.get("metrics/summary") { _, _ in try Response.json(self.metrics.snapshot()) }
-        router.get("rejected") { request, _ in try await self.listRejected(request) }
+        router.get("rejected") { request, context in try await self.listRejected(request, context: context) }
     }
 
     /// `GET /rejected?limit=N&after=ID`: the calling client's own rejected records (the same key as a POST;
     /// under `--allow-anonymous` a request without one is the anonymous client's), those with an id above
-    /// `after` (default 0), in id order, at most `limit` (default 100, 1…1000), as JSON Lines. A bad
-    /// parameter is 400 `invalidQuery`; a store that does not answer, 503.
-    func listRejected(_ request: Request) async throws -> Response {
+    /// `after` (default 0), in id order, at most `limit` (default 100, 1…1000), as JSON Lines, each `raw` at
+    /// most `--rejected-raw-bytes`. A bad parameter is 400 `invalidQuery`; past the client's `--rate-limit`
+    /// 429; when the memory budget cannot hold a page, 503 `overloaded`; a store that does not answer, 503.
+    /// The answer streams: rows are read ``IngestConfiguration/listingPageRows`` at a time and written one
+    /// by one, so it holds one page whatever `limit` asks.
+    func listRejected(_ request: Request, context: some RequestContext) async throws -> Response {
         let client = try await authenticate(request)
         let query = request.uri.queryParameters
         var limit = 100
@@ -76,19 +81,55 @@ struct IngestController: Sendable {
             }
             after = value
         }
-        let listed: [ListedRejection]
-        do {
-            listed = try await store.rejections(client: client, after: after, limit: limit)
-        } catch {
+        if let rateLimiter, let wait = rateLimiter.take(for: client) {
+            throw APIError.tooManyRequests("rateLimited", retryAfter: wait)
+        }
+        let reservation = try reserve(configuration.listingReservation)
+        let store = self.store
+        let pageRows = IngestConfiguration.listingPageRows
+        let maxRawBytes = configuration.rejectedRawBytes
+        let page: @Sendable (_ after: Int64, _ rows: Int) async throws -> [ListedRejection] = { after, rows in
+            try await store.rejections(client: client, after: after, limit: min(rows, pageRows), maxRawBytes: maxRawBytes)
+        }
+        // The first page before the answer starts, so a store that does not answer is still a 503.
+        let first: [ListedRejection]
+        do { first = try await page(after, limit) } catch {
+            reservation.release()
             throw APIError.storeFailed(error)
         }
-        var buffer = ByteBuffer()
-        for record in listed {
-            buffer.writeBytes(try RejectedLine(record).jsonData())
-            buffer.writeInteger(UInt8(ascii: "\n"))
-        }
+        let logger = context.logger
+        let rows = limit
         return Response(
-            status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody(byteBuffer: buffer))
+            status: .ok, headers: [.contentType: "application/x-ndjson"],
+            body: ResponseBody { writer in
+                defer { reservation.release() }
+                var listed = first
+                var left = rows
+                while !listed.isEmpty {
+                    for record in listed {
+                        var line = ByteBuffer(bytes: try RejectedLine(record).jsonData())
+                        line.writeInteger(UInt8(ascii: "\n"))
+                        try await writer.write(line)
+                    }
+                    left -= listed.count
+                    guard left > 0, listed.count == pageRows, let last = listed.last?.id else { break }
+                    do { listed = try await page(last, left) } catch {
+                        // The answer has begun: it can only be cut short (the client sees no final chunk).
+                        logger.error("GET /rejected: the store failed mid-answer: \(String(reflecting: error))")
+                        throw error
+                    }
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// Reserves `bytes` of the process-wide memory budget for a request, or refuses it (503 `overloaded`).
+    func reserve(_ bytes: Int) throws -> MemoryBudget.Reservation {
+        guard let reservation = budget.reserve(bytes) else {
+            metrics.requestRefused()
+            throw APIError.overloaded
+        }
+        return reservation
     }
 
     /// Decodes the body while it streams in; 200 with an ``IngestSummary`` (413 with the summary so far
@@ -114,6 +155,8 @@ struct IngestController: Sendable {
         }
         try admit(client)
         defer { uploadSlots.release(client) }
+        let reservation = try reserve(configuration.uploadReservation)
+        defer { reservation.release() }
         let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
         metrics.streamStarted()
         let start = ContinuousClock.now
@@ -126,20 +169,34 @@ struct IngestController: Sendable {
             case .gzip:
                 // The limits apply to the inflated bytes (and the compressed ones are held to the body limit too).
                 summary = try await ingestor.ingest(
-                    GzipBody(base: request.body, maxCompressedBytes: configuration.maxEventsBodySize), format: format,
+                    GzipBody(
+                        base: request.body, maxCompressedBytes: configuration.maxEventsBodySize,
+                        maxRatio: configuration.maxInflationRatio), format: format,
                     uploadID: uploadID, client: client)
             }
             metrics.streamEnded(after: ContinuousClock.now - start, failed: false)
             outcome.summary = summary
+            if summary.rejected > 0 { await pruneRejections(of: client, logger: context.logger) }
             guard summary.stoppedEarly != nil else { return try Response.json(summary) }
             var stopped = summary
-            stopped.error = "contentTooLarge"
+            stopped.error = summary.error ?? "contentTooLarge"
             stopped.requestId = context.id
-            return try Response.json(stopped, status: .contentTooLarge)
+            outcome.summary = stopped
+            return try Response.json(
+                stopped, status: stopped.error == "tooManyRejected" ? .unprocessableContent : .contentTooLarge)
         } catch {
             metrics.streamEnded(after: ContinuousClock.now - start, failed: true)
             context.logger.warning("POST /events failed: \(error)")
             throw error
+        }
+    }
+
+    /// `--rejected-keep-per-client`: deletes the client's rejected records but its newest ones, after an
+    /// upload that added some (the answer waits for it, so a client cannot outrun it). A failure is logged
+    /// and the answer goes on: the records it stored are committed.
+    func pruneRejections(of client: String, logger: Logger) async {
+        do { try await store.pruneRejections(client: client, keep: configuration.rejectedKeptPerClient) } catch {
+            logger.error("deleting old rejected records of \(client) failed: \(String(reflecting: error))")
         }
     }
 
@@ -165,6 +222,8 @@ struct IngestController: Sendable {
         }
         try admit(client)
         defer { uploadSlots.release(client) }
+        let reservation = try reserve(configuration.documentReservation)
+        defer { reservation.release() }
         let body: ByteBuffer
         do {
             switch encoding {
@@ -172,7 +231,9 @@ struct IngestController: Sendable {
                 var request = request
                 body = try await request.collectBody(upTo: limit)
             case .gzip:
-                body = try await Self.collect(GzipBody(base: request.body, maxCompressedBytes: limit), upTo: limit)
+                body = try await Self.collect(
+                    GzipBody(base: request.body, maxCompressedBytes: limit, maxRatio: configuration.maxInflationRatio),
+                    upTo: limit)
             }
         } catch is NIOTooManyBytesError {
             metrics.requestRefused()

@@ -140,11 +140,17 @@ enum BodyLimitError: Error, CustomStringConvertible {
     /// The reader held more than a record's worth of bytes: a record could not be cut where it passed the
     /// limit (the scanner and the reader disagreed on where it ends).
     case recordTooLarge(limit: Int)
+    /// The upload passed its cap of rejected records (``RejectionLog/isFull``).
+    case tooManyRejected
+    /// A gzip body inflated past `--max-gzip-ratio` times its compressed bytes.
+    case inflationTooHigh(ratio: Int)
 
     var description: String {
         switch self {
         case .bodyTooLarge(let limit): "the body is larger than \(limit) bytes"
         case .recordTooLarge(let limit): "a record is longer than \(limit) bytes"
+        case .tooManyRejected: "too many rejected records"
+        case .inflationTooHigh(let ratio): "the gzip body inflates to more than \(ratio) times its compressed size"
         }
     }
 }

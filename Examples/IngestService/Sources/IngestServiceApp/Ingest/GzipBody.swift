@@ -19,17 +19,27 @@ struct GzipBody<Base: AsyncSequence>: AsyncSequence where Base.Element == ByteBu
     let base: Base
     /// The most compressed bytes read; nil for no limit.
     let maxCompressedBytes: Int?
+    /// `--max-gzip-ratio`: past its first ``ratioGrace`` bytes, the body may inflate to at most this many
+    /// times the compressed bytes read (else ``BodyLimitError/inflationTooHigh(ratio:)``); nil for no limit.
+    var maxRatio: Int? = nil
     /// The largest chunk handed on.
     var outputChunkSize = 64 << 10
 
+    /// Inflated bytes before the ratio is checked (a small body of one repeated line compresses far).
+    static var ratioGrace: Int { 1 << 20 }
+
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), maxCompressedBytes: maxCompressedBytes, outputChunkSize: outputChunkSize)
+        AsyncIterator(
+            base: base.makeAsyncIterator(), maxCompressedBytes: maxCompressedBytes, maxRatio: maxRatio,
+            outputChunkSize: outputChunkSize)
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let maxCompressedBytes: Int?
+        let maxRatio: Int?
         let outputChunkSize: Int
+        private var inflated = 0
         private var decompressor: ZlibDecompressor?
         /// The compressed bytes not yet inflated.
         private var input = ByteBuffer()
@@ -40,13 +50,23 @@ struct GzipBody<Base: AsyncSequence>: AsyncSequence where Base.Element == ByteBu
         /// Whether the decompressor was reset for a next member and has taken nothing since.
         private var justReset = false
 
-        init(base: Base.AsyncIterator, maxCompressedBytes: Int?, outputChunkSize: Int) {
+        init(base: Base.AsyncIterator, maxCompressedBytes: Int?, maxRatio: Int?, outputChunkSize: Int) {
             self.base = base
             self.maxCompressedBytes = maxCompressedBytes
+            self.maxRatio = maxRatio
             self.outputChunkSize = outputChunkSize
         }
 
         mutating func next() async throws -> ByteBuffer? {
+            guard let output = try await inflateNext() else { return nil }
+            inflated += output.readableBytes
+            if let maxRatio, inflated > GzipBody.ratioGrace, inflated / maxRatio > compressed {
+                throw BodyLimitError.inflationTooHigh(ratio: maxRatio)
+            }
+            return output
+        }
+
+        private mutating func inflateNext() async throws -> ByteBuffer? {
             guard !finished else { return nil }
             let decompressor = try self.decompressor ?? Self.makeDecompressor()
             self.decompressor = decompressor

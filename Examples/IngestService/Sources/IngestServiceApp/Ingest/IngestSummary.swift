@@ -26,9 +26,13 @@ public struct IngestSummary: JSONMappable, Sendable {
     public var deadLetterFile: String? = nil
     /// The errors of the refused records, one JSON object per line, in the same order (nil if none).
     public var deadLetterErrorsFile: String? = nil
+    /// Rejected records refused past the upload's cap (`--max-rejected-per-upload`): neither stored nor
+    /// listed (nil when none).
+    public var rejectedNotKept: Int? = nil
     /// Why reading stopped before the end of the body (a limit), if it did.
     public var stoppedEarly: String? = nil
-    /// When reading stopped (413): `contentTooLarge` and the request's id, as in every error body.
+    /// When reading stopped: `contentTooLarge` (413) or `tooManyRejected` (422), and the request's id, as
+    /// in every error body.
     public var error: String? = nil
     public var requestId: String? = nil
 

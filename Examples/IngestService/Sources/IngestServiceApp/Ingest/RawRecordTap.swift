@@ -6,6 +6,8 @@ import NIOCore
 /// where a record ends (`bytesConsumed`); the record is what lies before that, after the separators
 /// (blank space, and for a top-level array `[` and `,`). Memory is bounded by the reader's own window;
 /// a record taken is a slice of its chunk, so the batch holding it keeps that chunk's storage (not a copy).
+/// Separators between records are skipped as they arrive (a chunk of nothing else is not kept), so blank
+/// lines cost neither memory nor a copy into the next record.
 ///
 /// Lives in the request's task: the body wrapper appends, the ingestor takes (not `Sendable`).
 final class RawRecordTap {
@@ -17,21 +19,59 @@ final class RawRecordTap {
     /// The 1-based line at `position`.
     private(set) var line = 1
     private let isArray: Bool
+    /// Whether every byte held past `position` is a separator (then `position` is past them: they were
+    /// skipped, and the next chunk's leading separators are skipped as it comes).
+    private var betweenRecords = true
+    /// The chunk storage (by its global start) the last record sliced out of keeps alive.
+    private var pinnedChunk = -1
 
     init(format: JSONStreamFormat) {
         isArray = format == .array
     }
 
     func append(_ chunk: ByteBuffer) {
-        if chunk.readableBytes > 0 { chunks.append(chunk) }
+        guard chunk.readableBytes > 0 else { return }
+        chunks.append(chunk)
+        if betweenRecords { skipSeparators() }
     }
 
     /// A rejected record was skipped: the next record starts after it.
     func skip(_ offset: Int, raw: [UInt8], line recordLine: Int) {
         position = offset + raw.count
         line = recordLine + Self.newlines(in: raw[...])
+        skipSeparators()
+    }
+
+    /// Moves `position` over the separators that follow it in the held chunks (counting their lines) up
+    /// to the next record's first byte, dropping the chunks passed.
+    private func skipSeparators() {
+        var offset = base
+        var found = false
+        scan: for chunk in chunks {
+            let chunkEnd = offset + chunk.readableBytes
+            defer { offset = chunkEnd }
+            if chunkEnd <= position { continue }
+            let view = chunk.readableBytesView
+            var index = view.startIndex + (max(position, offset) - offset)
+            while index < view.endIndex {
+                let byte = view[index]
+                guard isSeparator(byte) else {
+                    found = true
+                    break
+                }
+                if byte == 0x0A { line += 1 }
+                index += 1
+            }
+            position = offset + (index - view.startIndex)
+            if found { break scan }
+        }
+        betweenRecords = !found
         dropConsumed()
     }
+
+    /// Bytes the last ``take(upTo:)`` newly kept alive: a new chunk's storage for a record sliced out of
+    /// it (the first record from that chunk), or the copy of a record that spans chunks.
+    private(set) var lastRetained = 0
 
     /// The record that ends at global offset `end`: its bytes (separators and surrounding blank space
     /// removed), the line it starts on and the global offset of its first byte. A record within one chunk is a slice of it (no copy: the
@@ -39,6 +79,7 @@ final class RawRecordTap {
     func take(upTo end: Int) -> (raw: ByteBuffer, line: Int, start: Int) {
         var bytes: ByteBuffer?
         var offset = base
+        lastRetained = 0
         for chunk in chunks {
             let chunkEnd = offset + chunk.readableBytes
             defer { offset = chunkEnd }
@@ -49,9 +90,14 @@ final class RawRecordTap {
             let piece = chunk.getSlice(at: chunk.readerIndex + from, length: to - from)!
             if bytes == nil, offset <= position, end <= chunkEnd {
                 bytes = piece  // the whole record lies in this chunk
+                lastRetained = pinnedChunk == offset ? 0 : chunk.storageCapacity
+                pinnedChunk = offset
                 break
             }
-            if bytes == nil { bytes = ByteBufferAllocator().buffer(capacity: end - position) }
+            if bytes == nil {
+                bytes = ByteBufferAllocator().buffer(capacity: end - position)
+                lastRetained = end - position
+            }
             bytes!.writeImmutableBuffer(piece)
         }
         var record = bytes ?? ByteBuffer()
@@ -65,7 +111,7 @@ final class RawRecordTap {
         // A JSON Lines record holds no newline; an array element may span lines.
         line = recordLine + (isArray ? Self.newlines(in: view[start..<stop]) : 0)
         position = end
-        dropConsumed()
+        skipSeparators()
         record = record.getSlice(at: record.readerIndex + (start - view.startIndex), length: stop - start)!
         return (record, recordLine, recordStart)
     }

@@ -6,7 +6,9 @@ import NIOCore
 /// to the store in one transaction. The next batch is decoded while the store commits the previous one
 /// (at most one batch in flight, so batches are stored in input order and the upload's answer still
 /// waits for the last commit). Memory per request is bounded by the read chunk, the record limit and two
-/// batches.
+/// batches, each bounded in records (`--batch-size`) and in bytes (`--batch-bytes`): within
+/// ``IngestConfiguration/uploadReservation``. Past the upload's cap of rejected records it stops
+/// (`tooManyRejected`), after storing what it read.
 struct StreamIngestor: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
@@ -23,16 +25,29 @@ struct StreamIngestor: Sendable {
         let deadLetters = configuration.deadLetterDirectory.map {
             DeadLetterFile(directory: $0, name: "events-\(uploadID)")
         }
-        let rejections = RejectionLog(deadLetters: deadLetters, listLimit: configuration.rejectionListLimit)
+        let rejections = RejectionLog(
+            deadLetters: deadLetters, listLimit: configuration.rejectionListLimit,
+            keptBytes: configuration.rejectedRawBytes, maxCount: configuration.maxRejectedPerUpload,
+            maxBytes: configuration.maxRejectedBytesPerUpload)
         let oversized = OversizedRecords(limit: configuration.maxRecordSize)
         let tap = RawRecordTap(format: format)
         let bytes = Counter()
         let metrics = self.metrics
         var batch = StoreBatch(uploadID: uploadID, client: client)
+        /// What the batch being filled holds in memory (``RawRecordTap/lastRetained``, the models, the
+        /// rejected records' kept bytes), against `--batch-bytes`.
+        var batchBytes = 0
+        let capacity = max(1, configuration.storeBatchSize)
+        let maxBatchBytes = max(1, configuration.maxBatchBytes)
+        func isFull() -> Bool { batch.events.count + batch.rejected.count >= capacity || batchBytes >= maxBatchBytes }
+        func addRejected(_ record: StoredRejection?) {
+            guard let record else { return }
+            batch.rejected.append(record)
+            batchBytes += record.raw.count + Self.recordOverhead
+        }
 
         var summary = IngestSummary()
         summary.uploadId = uploadID
-        let capacity = max(1, configuration.storeBatchSize)
         let store = self.store
         /// The batch being stored while the next one is decoded: at most one. Its task is always awaited
         /// (``settle()``) before the upload answers or fails, so nothing is counted that was not committed.
@@ -63,6 +78,7 @@ struct StreamIngestor: Sendable {
             try await settle()
             let full = batch
             batch = StoreBatch(uploadID: uploadID, client: client)
+            batchBytes = 0
             batch.events.reserveCapacity(full.events.count)
             inFlightRejected = full.rejected.count
             inFlight = Task {
@@ -89,13 +105,14 @@ struct StreamIngestor: Sendable {
             beforeRead: {
                 // Records the reader rejects are handed to `onError` without the loop below seeing them:
                 // a body of nothing but bad records fills batches here, between reads.
-                if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
+                if isFull() { try await deliver() }
+                if rejections.isFull { throw BodyLimitError.tooManyRejected }
             })
         let lines = JSONLines<Status>(
             chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
             onError: .skip { record in
                 tap.skip(record.offset, raw: record.raw, line: record.line)
-                batch.rejected.append(rejections.add(record, oversized: oversized))
+                addRejected(rejections.add(record, oversized: oversized))
             })
 
         var iterator = lines.makeAsyncIterator()
@@ -109,10 +126,10 @@ struct StreamIngestor: Sendable {
         do {
             while let status = try await iterator.next() {
                 let (raw, line, start) = tap.take(upTo: iterator.bytesConsumed)
-                let index = decoded + rejections.count
+                let index = decoded + rejections.total
                 if oversized.isCut(recordStartingAt: start) {
                     // Its first bytes happened to decode: it is still a record past the limit.
-                    batch.rejected.append(
+                    addRejected(
                         rejections.add(
                             tooLarge: Array(raw.readableBytesView.prefix(RejectionLog.tooLargeKeptBytes)), limit: oversized.limit, index: index,
                             line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
@@ -124,17 +141,27 @@ struct StreamIngestor: Sendable {
                         StoredEvent(
                             status: status, raw: raw, index: index, line: oversized.bodyLine(line, at: start),
                             offset: oversized.bodyOffset(start)))
+                    // The model's strings are about the size of the raw text they came from.
+                    batchBytes += tap.lastRetained + raw.readableBytes + Self.recordOverhead
                 } else {
                     let reason =
                         status.unstorableReason
                         ?? (raw.containsNUL ? "the record holds a NUL byte" : "the record is not valid UTF-8")
-                    batch.rejected.append(
+                    addRejected(
                         rejections.add(
                             unstorable: Array(raw.readableBytesView), reason: reason, index: index,
                             line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
                 }
-                if batch.events.count + batch.rejected.count >= capacity { try await deliver() }
+                if isFull() { try await deliver() }
             }
+        } catch BodyLimitError.tooManyRejected {
+            // The upload's cap of rejected records: what was read is stored, the rest is not read.
+            try await deliver()
+            try await settle()
+            summary.error = "tooManyRejected"
+            summary.stoppedEarly =
+                "more than \(rejections.count) rejected records or \(rejections.bytes) of their bytes (the upload's cap): "
+                + "\(rejections.count) are kept, \(rejections.notKept) more were refused and not kept, and the rest of the body was not read"
         } catch let limit as BodyLimitError {
             // Reading stops: what was committed stays, the batch being filled is dropped (the 413
             // counts only committed records).
@@ -166,6 +193,7 @@ struct StreamIngestor: Sendable {
         }
 
         summary.bytes = bytes.value
+        if rejections.notKept > 0 { summary.rejectedNotKept = rejections.notKept }
         // Batches are stored in input order: the committed records are the first ones. Conflicts are
         // known once their batch is committed, so the list is put back in input order.
         let committed = summary.accepted + summary.duplicates + summary.conflicts + summary.rejected
@@ -177,6 +205,11 @@ struct StreamIngestor: Sendable {
         }
         return summary
     }
+}
+
+extension StreamIngestor {
+    /// Bytes counted per record for what it holds besides its raw bytes (its position, kind, message, model).
+    static let recordOverhead = 512
 }
 
 /// A count shared between the body wrapper and the ingestor, within one request's task.

@@ -20,9 +20,12 @@ public protocol EventStore: Service {
     /// when it answers, throws when it does not.
     func ping() async throws
 
-    /// The rejected records `client` sent, those with an id above `after`, in id order, at most `limit`
-    /// (`GET /rejected`).
-    func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection]
+    /// The rejected records `client` sent, those with an id above `after`, in id order, at most `limit`,
+    /// each `raw` cut to its first `maxRawBytes` (`GET /rejected`).
+    func rejections(client: String, after: Int64, limit: Int, maxRawBytes: Int) async throws -> [ListedRejection]
+
+    /// Deletes `client`'s rejected records but its newest `keep` (`--rejected-keep-per-client`).
+    func pruneRejections(client: String, keep: Int) async throws
 }
 
 extension EventStore {
@@ -30,7 +33,12 @@ extension EventStore {
     public func ping() async throws {}
 
     /// A store that keeps nothing of its own lists nothing.
-    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] { [] }
+    public func rejections(client: String, after: Int64, limit: Int, maxRawBytes: Int) async throws -> [ListedRejection] {
+        []
+    }
+
+    /// A store that keeps nothing of its own has nothing to delete.
+    public func pruneRejections(client: String, keep: Int) async throws {}
 }
 
 /// A stored rejected record as `GET /rejected` lists it.

@@ -282,12 +282,13 @@ public final class PostgresStore: EventStore {
         }
     }
 
-    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] {
+    public func rejections(client: String, after: Int64, limit: Int, maxRawBytes: Int) async throws -> [ListedRejection] {
         let logger = self.logger
         return try await withDeadline(timeout, "listing rejected records") {
             try await self.client.withConnection { connection in
                 let query: PostgresQuery = """
-                    SELECT id, upload_id, record_index, line, kind, message, raw FROM rejected_records
+                    SELECT id, upload_id, record_index, line, kind, message, substring(raw from 1 for \(Int32(clamping: maxRawBytes)))
+                    FROM rejected_records
                     WHERE client = \(client) AND id > \(after) ORDER BY id LIMIT \(Int64(limit))
                     """
                 var listed: [ListedRejection] = []
@@ -300,6 +301,19 @@ public final class PostgresStore: EventStore {
                             raw: Array(raw.readableBytesView)))
                 }
                 return listed
+            }
+        }
+    }
+
+    public func pruneRejections(client: String, keep: Int) async throws {
+        let logger = self.logger
+        try await withDeadline(timeout, "deleting old rejected records") {
+            try await self.client.withConnection { connection in
+                let query: PostgresQuery = """
+                    DELETE FROM rejected_records WHERE client = \(client) AND id <= (SELECT id FROM rejected_records
+                    WHERE client = \(client) ORDER BY id DESC LIMIT 1 OFFSET \(Int64(keep)))
+                    """
+                _ = try await connection.query(query, logger: logger)
             }
         }
     }

@@ -189,10 +189,14 @@ public final class SQLiteStore: EventStore {
         }
     }
 
-    public func rejections(client: String, after: Int64, limit: Int) async throws -> [ListedRejection] {
+    public func rejections(client: String, after: Int64, limit: Int, maxRawBytes: Int) async throws -> [ListedRejection] {
         try await writer.withLock {
             try await self.connection.query(
-                Schema.listRejections, [.text(client), .integer(SQLiteInt64(after)), .integer(SQLiteInt64(limit))]
+                Schema.listRejections,
+                [
+                    .integer(SQLiteInt64(maxRawBytes)), .text(client), .integer(SQLiteInt64(after)),
+                    .integer(SQLiteInt64(limit)),
+                ]
             ).map { row in
                 ListedRejection(
                     id: Int64(row.column("id")?.integer ?? 0), uploadID: row.column("upload_id")?.string ?? "",
@@ -200,6 +204,12 @@ public final class SQLiteStore: EventStore {
                     kind: row.column("kind")?.string ?? "", message: row.column("message")?.string ?? "",
                     raw: row.column("raw")?.blob.map { Array($0.readableBytesView) } ?? [])
             }
+        }
+    }
+
+    public func pruneRejections(client: String, keep: Int) async throws {
+        try await writer.withLock {
+            _ = try await self.connection.query(Schema.pruneRejections, [.text(client), .integer(SQLiteInt64(keep))])
         }
     }
 

@@ -170,7 +170,11 @@ enum Schema {
     /// `GET /rejected`'s query: a client's rejected records after an id, in id order, at most a limit
     /// (`?` placeholders; PostgreSQL's numbered in its store).
     static let listRejections =
-        "SELECT id, upload_id, record_index, line, kind, message, raw FROM rejected_records WHERE client = ? AND id > ? ORDER BY id LIMIT ?"
+        "SELECT id, upload_id, record_index, line, kind, message, substr(raw, 1, ?) AS raw FROM rejected_records WHERE client = ? AND id > ? ORDER BY id LIMIT ?"
+
+    /// A client's rejected records but its newest N (SQLite's placeholders; PostgreSQL's in its store).
+    static let pruneRejections =
+        "DELETE FROM rejected_records WHERE client = ?1 AND id <= (SELECT id FROM rejected_records WHERE client = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)"
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
