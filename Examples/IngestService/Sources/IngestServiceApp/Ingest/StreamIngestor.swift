@@ -110,6 +110,10 @@ struct StreamIngestor: Sendable {
             })
         let lines = JSONLines<Status>(
             chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
+            // GuardedBody hands the reader at most --max-record-bytes of a record (then a terminator) and
+            // reports the cut as `tooLarge`: the library's own cut (16 MiB by default) must never come
+            // first, whatever the operator sets.
+            maxRecordBytes: configuration.maxRecordSize + 16,
             onError: .skip { record in
                 tap.skip(record.offset, raw: record.raw, line: record.line)
                 addRejected(rejections.add(record, oversized: oversized))
