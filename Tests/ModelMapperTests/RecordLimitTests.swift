@@ -254,7 +254,9 @@ final class RecordLimitTests: XCTestCase {
         XCTAssertEqual(rejected.first?.error.kind, .invalidValue)
         XCTAssertLessThanOrEqual(window, 4 << 20, "the window holds the limit and a refill, not the record")
         // Generous: the record is 192 MiB; the reader needs ~2 MiB.
-        XCTAssertLessThan(watch.growth, 96 << 20, "resident memory grew by \(watch.growth >> 20) MiB")
+        if !runsUnderAddressSanitizer {  // its quarantine keeps freed chunks resident
+            XCTAssertLessThan(watch.growth, 96 << 20, "resident memory grew by \(watch.growth >> 20) MiB")
+        }
     }
 
     /// 256 MiB unterminated in `.concatenated`, and a 128 MiB array element, from lazily generated chunks
@@ -279,7 +281,9 @@ final class RecordLimitTests: XCTestCase {
                 XCTAssertEqual(ids, expectedIDs, what)
                 XCTAssertEqual(rejected.items.count, 1, what)
                 XCTAssertTrue(rejected.items.first?.contains("maxRecordBytes (2097152 bytes)") == true, what)
-                XCTAssertLessThan(watch.growth, 96 << 20, "\(what): resident memory grew by \(watch.growth >> 20) MiB")
+                if !runsUnderAddressSanitizer {  // its quarantine keeps freed chunks resident
+                    XCTAssertLessThan(watch.growth, 96 << 20, "\(what): resident memory grew by \(watch.growth >> 20) MiB")
+                }
             }
         }
     }

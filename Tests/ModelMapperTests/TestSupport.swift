@@ -121,3 +121,8 @@ final class ContextLog: @unchecked Sendable {
         return stored
     }
 }
+
+/// Whether this test process runs under AddressSanitizer (scripts/sanitize, the CI's optimized ASan suite):
+/// its runtime is then linked in. ASan keeps freed memory in a quarantine (256 MiB by default) before reusing
+/// it, so a test's resident-memory bound does not hold there; such bounds are asserted in the plain runs.
+let runsUnderAddressSanitizer: Bool = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
