@@ -16,6 +16,8 @@ final class ModelCodec<M: MappedJSONModel>: ValueCodec<M>, @unchecked Sendable {
     /// A generated model (`@JSONModel`) is built from slots rather than made by `init()` and written in
     /// place; nil for a ``JSONMappable`` model.
     private let building = ModelBuilding<M>.of(M.self)
+    /// Makes a ``JSONMappable`` model with `init()`; nil for a generated model.
+    private let making = ModelMaking<M>.of(M.self)
     /// Made empty with the codec, so collections of this model (and recursive models) can point at it
     /// before the meta exists.
     private let filter = TapeFilterNode()
@@ -97,8 +99,8 @@ final class ModelCodec<M: MappedJSONModel>: ValueCodec<M>, @unchecked Sendable {
         if isEmbeddedJSON(c, index) { return try decodeEmbedded(c, index) { inner, i throws(MappingError) in try decode(inner, i) } }
         if c.tape[index].kind == .foreign { return try instance(c, index) }
         if let building { return try building.decode(self, c, index) }
-        guard let mappable = M.self as? any JSONMappable.Type else { preconditionFailure("\(M.self) is neither generated nor JSONMappable") }
-        var value = mappable.init() as! M
+        guard let making else { preconditionFailure("\(M.self) is neither generated nor JSONMappable") }
+        var value = making.make()
         if isClass {
             try decodeClass(c, index, into: &value, reusingHeld: true)  // `value` is this decode's own instance
         } else {
@@ -321,4 +323,24 @@ final class ModelCodec<M: MappedJSONModel>: ValueCodec<M>, @unchecked Sendable {
         guard let mappable = dynamicType as? any MappedJSONModel.Type else { return meta }
         return try cache.meta(forDynamic: mappable)
     }
+}
+
+/// How ``ModelCodec`` makes a ``JSONMappable`` model: `M()`, called through a class generic over the
+/// `JSONMappable` type, opened once when the codec is made. Calling `init()` on the existential
+/// `any JSONMappable.Type` instead boxed every new struct value larger than an existential's inline buffer
+/// (one allocation per decoded model: twitter's decode 2,641 -> 2,961 allocations, +4.4% instructions).
+class ModelMaking<M>: @unchecked Sendable {
+    func make() -> M { fatalError("abstract") }
+
+    /// The making of `M` when it is a ``JSONMappable`` model.
+    static func of(_ type: M.Type) -> ModelMaking<M>? {
+        guard let mappable = type as? any JSONMappable.Type else { return nil }
+        func open<J: JSONMappable>(_: J.Type) -> ModelMaking<M> { MappableModelMaking<J>() as! ModelMaking<M> }
+        return open(mappable)
+    }
+}
+
+/// `J()` for a ``JSONMappable`` model type `J`.
+final class MappableModelMaking<J: JSONMappable>: ModelMaking<J>, @unchecked Sendable {
+    override func make() -> J { J() }
 }
