@@ -218,3 +218,21 @@ extension GithubPartialRepo: JSONMappable, HandwrittenMapping {
 extension GithubPartialPayload: JSONMappable, HandwrittenMapping {
     public static let mapping = ModelMapping(keys: literalKeys(explicitKeys), keyStrategy: .snakeCase)
 }
+
+// MARK: EventRecords.swift — data/events/events.jsonl: snake_case keys for camelCase properties, no
+// explicit keys (the `events` suite's mapped model; dates are read with `DateStrategy.iso8601`)
+extension EventRecord: JSONMappable {
+    public static let mapping = ModelMapping(keyStrategy: .snakeCase)
+}
+extension EventSession: JSONMappable {
+    public static let mapping = ModelMapping(keyStrategy: .snakeCase)
+}
+extension EventDevice: JSONMappable {
+    public static let mapping = ModelMapping(keyStrategy: .snakeCase)
+}
+extension EventLocation: JSONMappable {
+    public static let mapping = ModelMapping(keyStrategy: .snakeCase)
+}
+extension EventPage: JSONMappable {
+    public static let mapping = ModelMapping(keyStrategy: .snakeCase)
+}

@@ -55,6 +55,8 @@ var benchmarkSuites: [SuiteFactory] { [
     threadScalingSuite("yymodel_user_2_threads", file: "yymodel/user.json", objectDocument(GithubUser.self), perThread: 64),
     keyStrategySuite("github_events_snake_case", file: "bench/github_events.json"),
     // JSON Lines throughput suites go here.
+    // Realistic event records, line by line and through JSONLines (EventSuite.swift, issue 47.2).
+    eventsSuite("events", file: "events/events.jsonl"),
 ] }
 
 // MARK: - Model suites
