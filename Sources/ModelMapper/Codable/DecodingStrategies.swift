@@ -61,6 +61,12 @@ extension TapeDecodingState {
 
     func decodeDate(_ index: Int, _ ref: PathRef) throws -> Date {
         guard isFoundation else { return try decodeWithCodec(dateCodec, strictInFoundation: false, index, ref) }
+        // `.iso8601` from the string's bytes (the parser `DateStrategies` uses after making a String); a
+        // string it does not read goes the general way below, which makes JSONDecoder's error.
+        if case .iso8601 = strategies.dates, index >= 0, tape[index].kind == .string,
+           let date = DateParsing.parseISO8601(tape.bytes(tape[index]), .jsonDecoder) {
+            return date
+        }
         return try DateStrategies.decode(strategies.dates, from: TapeValueSource(state: self, index: index, ref: ref))
     }
 

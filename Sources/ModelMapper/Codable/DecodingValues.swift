@@ -108,6 +108,11 @@ extension TapeDecodingState {
             do { return same(try JSONValue(tape: tape, index: &i), as: T.self) } catch { throw converted(error, T.self, index, resolve(ref)) }
         case .uuid:
             if !isFoundation { return same(try decodeWithCodec(uuidCodec, strictInFoundation: false, index, ref), as: T.self) }
+            // JSONDecoder's reading (`UUID(uuidString:)` of the string) of the canonical form, from the bytes;
+            // anything else goes through UUID's `init(from:)` below, which reads it or makes the error.
+            if index >= 0, tape[index].kind == .string, let uuid = UUIDParsing.parse(tape.bytes(tape[index])) {
+                return same(uuid, as: T.self)
+            }
         case .timeZone:
             // A model's rule (a name); JSONDecoder's is TimeZone's own Codable form, an object.
             if !isFoundation { return same(try decodeWithCodec(timeZoneCodec, strictInFoundation: false, index, ref), as: T.self) }
@@ -120,12 +125,33 @@ extension TapeDecodingState {
         case .unknownCaseEnum:
             if let value = try decodeUnknownCaseEnum(T.self, index, ref) { return value as! T }
         case .stringKeyedDictionary:
+            if isFoundation, T.self == [String: String].self, let dictionary = stringDictionary(index) {
+                return same(dictionary, as: T.self)
+            }
             // JSONDecoder applies no key strategy to `[String: Value]` keys.
             try checkStack(index, ref)
             return try type.init(from: TapeDecoder(state: self, index: index, ref: ref, rawKeys: isFoundation))
         }
         try checkStack(index, ref)
         return try type.init(from: TapeDecoder(state: self, index: index, ref: ref))
+    }
+
+    /// A `[String: String]` made straight from the object's members: what `Dictionary.init(from:)` makes
+    /// of them through a keyed container (every key as it is, each value a string), without the container
+    /// and its per-member lookups. Nil, so that the caller takes that general path and its errors, when the
+    /// token is not an object, a value is not a string, a key or value is not valid UTF-8, or a key repeats
+    /// (the general path's reading of repeated keys stays the one rule).
+    private func stringDictionary(_ index: Int) -> [String: String]? {
+        guard index >= 0, tape[index].kind == .objectStart else { return nil }
+        let end = tape[index].payload
+        var dictionary = [String: String](minimumCapacity: (end - index - 1) / 2)
+        var k = index + 1
+        while k < end {
+            guard tape[k + 1].kind == .string, let key = try? tape.string(at: k), let value = try? tape.string(at: k + 1),
+                  dictionary.updateValue(value, forKey: key) == nil else { return nil }
+            k += 2
+        }
+        return dictionary
     }
 
     /// A ``JSONUnknownCaseRepresentable`` raw-value enum: the raw value, then `init(rawValue:)` (what the

@@ -63,6 +63,8 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
             if token.kind == .foreign { return try ForeignValues.exact(UUID.self, expected: "a UUID string", c, index) }
             throw c.mismatch(expected: "a UUID string", at: index)
         }
+        // The canonical form from the bytes, without a String; anything else (padding, errors) as before.
+        if let uuid = UUIDParsing.parse(c.tape.bytes(token)) { return uuid }
         guard let uuid = UUID(uuidString: try c.tape.string(at: index).trimmingWhitespace()) else {
             throw c.invalid("\(c.describe(at: index)) is not a UUID", at: index)
         }
