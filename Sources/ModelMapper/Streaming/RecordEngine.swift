@@ -10,7 +10,7 @@ import Foundation
 /// The state machine behind every reader: splits a window of input into records, decodes them (one at
 /// a time, or in batches on several threads) and applies the error policy. It owns no input: the
 /// caller passes the current window on each step and refills it when asked.
-final class RecordEngine<T: MappedJSONModel> {
+final class RecordEngine<T> {
     enum Step {
         case element(T)
         /// The window ends inside a record: discard `retainFrom` bytes, append input, call again.
@@ -23,24 +23,26 @@ final class RecordEngine<T: MappedJSONModel> {
     let workers: Int
     /// Bytes of input per parallel batch.
     let batchBytes: Int
-    private let codec: ModelCodec<T>
     private(set) var splitter: RecordSplitter
     private var decoders: [RecordDecoder<T>] = []
     private var pending = OutcomeBatch<T>()
     private var spans: [RecordSpan] = []
     private var isFinished = false
-    /// Global offset just past the last record handed out (or rejected): progress for the caller.
-    private(set) var bytesConsumed = 0
+    /// Global offset just past the last record handed out (or rejected): progress for the caller (set by
+    /// a reader whose pipeline hands out the records).
+    var bytesConsumed = 0
+    /// Records handed out and rejected, and the reports on them.
+    let progress: ProgressTracker
 
-    init(format: JSONStreamFormat, options: DecodingOptions, limit: RecordLimit, policy: RecordErrorPolicy,
-         workers: Int, batchBytes: Int) throws(MappingError) {
-        self.options = options
+    init(format: JSONStreamFormat, model: RecordModel<T>, limit: RecordLimit, policy: RecordErrorPolicy,
+         workers: Int, batchBytes: Int, progress: ProgressReporting? = nil) throws(MappingError) {
+        self.progress = ProgressTracker(progress)
+        options = model.options
         self.policy = policy
         self.workers = max(1, workers)
         self.batchBytes = batchBytes
-        codec = try MetaCache.forDecoding(options).codec(for: T.self)
         splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
-        decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options, limit: limit) }
+        for _ in 0..<self.workers { decoders.append(try model.makeDecoder(limit: limit)) }
     }
 
     /// The next record boundary (for a caller that schedules the decoding itself).
@@ -169,10 +171,18 @@ final class RecordEngine<T: MappedJSONModel> {
     }
 
     /// A model, or nil after handing a rejected record to the policy's closure; throws for `.stop`.
-    private func deliver(_ outcome: RecordOutcome<T>) throws(MappingError) -> T? {
+    /// Counts the record for ``progress``.
+    func deliver(_ outcome: consuming RecordOutcome<T>) throws(MappingError) -> T? {
         do {
-            return try outcome.apply(policy)
+            let model = try outcome.apply(policy)
+            if model == nil {
+                progress.count(decoded: 0, rejected: 1, bytes: bytesConsumed)
+            } else {
+                progress.count(decoded: 1, rejected: 0, bytes: bytesConsumed)
+            }
+            return model
         } catch {
+            progress.count(decoded: 0, rejected: 1, bytes: bytesConsumed)
             finish()
             throw error
         }
@@ -201,26 +211,42 @@ extension RecordOutcome {
 
 extension RecordEngine {
     /// Decodes every record of an in-memory buffer on `workers` threads, results in input order.
-    static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, options: DecodingOptions,
-                          limit: RecordLimit, workers: Int, policy: RecordErrorPolicy) throws(MappingError) -> [T] {
-        let codec = try MetaCache.forDecoding(options).codec(for: T.self)
+    static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, model: RecordModel<T>,
+                          limit: RecordLimit, workers: Int, policy: RecordErrorPolicy,
+                          progress: ProgressReporting? = nil) throws(MappingError) -> [T] {
+        let options = model.options
         let workers = max(1, workers)
         let stop: Bool
         if case .stop = policy { stop = true } else { stop = false }
-        let decoders = (0..<workers).map { _ in RecordDecoder(codec: codec, options: options, limit: limit) }
+        var decoders: [RecordDecoder<T>] = []
+        for _ in 0..<workers { decoders.append(try model.makeDecoder(limit: limit)) }
         if workers == 1 {
             var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
+            let tracker = ProgressTracker(progress)
             var models: [T] = []
             while case .span(let span) = splitter.next(bytes, atEOF: true) {
-                if let model = try decoders[0].decode(span, window: bytes, windowBase: 0).apply(policy) {
+                let model: T?
+                do {
+                    model = try decoders[0].decode(span, window: bytes, windowBase: 0).apply(policy)
+                } catch {
+                    tracker.count(decoded: 0, rejected: 1, bytes: span.end)
+                    tracker.finish(bytes: span.end)
+                    throw error
+                }
+                if let model {
                     models.append(model)
+                    tracker.count(decoded: 1, rejected: 0, bytes: span.end)
+                } else {
+                    tracker.count(decoded: 0, rejected: 1, bytes: span.end)
                 }
             }
+            tracker.finish(bytes: bytes.count)
             return models
         }
+        let groupDone = progress.map(GroupProgress.init)
         let results: [OutcomeBuffer<T>]
         if format == .lines {
-            results = decodeLinesInParallel(bytes, limit: limit, decoders: decoders, stop: stop)
+            results = decodeLinesInParallel(bytes, limit: limit, decoders: decoders, stop: stop, groupDone: groupDone)
         } else {
             // Record boundaries need a sequential scan (strings and brackets); decoding is parallel.
             var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
@@ -229,25 +255,33 @@ extension RecordEngine {
             results = spans.withUnsafeBufferPointer { all in
                 let bounds = groupBoundaries(all, groups: min(all.count, workers * 8))
                 return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                        window: bytes, windowBase: 0) { group, body in
+                                        window: bytes, windowBase: 0, groupDone: groupDone) { group, body in
                     body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
                 }
             }
         }
         var models: [T] = []
         models.reserveCapacity(results.reduce(0) { $0 + $1.count })
-        for group in results {
-            while let outcome = group.takeNext() {
-                if let model = try outcome.apply(policy) { models.append(model) }
+        var rejected = 0
+        do {
+            for group in results {
+                while let outcome = group.takeNext() {
+                    if let model = try outcome.apply(policy) { models.append(model) } else { rejected += 1 }
+                }
             }
+        } catch {
+            groupDone?.finish(decoded: models.count, rejected: rejected + 1, bytes: bytes.count)
+            throw error
         }
+        groupDone?.finish(decoded: models.count, rejected: rejected, bytes: bytes.count)
         return models
     }
 
     /// JSON Lines: cut the buffer into newline-aligned ranges, count each range's lines and records (in
     /// parallel) so every range knows its first line and record number, then decode the ranges.
     private static func decodeLinesInParallel(_ bytes: UnsafeRawBufferPointer, limit: RecordLimit,
-                                              decoders: [RecordDecoder<T>], stop: Bool) -> [OutcomeBuffer<T>] {
+                                              decoders: [RecordDecoder<T>], stop: Bool,
+                                              groupDone: GroupProgress?) -> [OutcomeBuffer<T>] {
         // Many ranges per worker, so the last one to finish leaves the other workers idle only briefly.
         let workers = decoders.count
         let targetGroups = workers * 32
@@ -284,7 +318,7 @@ extension RecordEngine {
 
         // Pass 2: decode each range with its global numbering.
         return decodeInParallel(decoders: decoders, groupCount: groupCount, stopAtRejection: stop,
-                                window: bytes, windowBase: 0) { group, body in
+                                window: bytes, windowBase: 0, groupDone: groupDone) { group, body in
             let offset = starts[group]
             let range = UnsafeRawBufferPointer(rebasing: bytes[offset..<starts[group + 1]])
             var splitter = LineSplitter(limit: limit, firstLine: firstLines[group], firstIndex: firstIndexes[group])

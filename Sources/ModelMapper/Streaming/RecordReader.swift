@@ -17,7 +17,7 @@ import Foundation
 /// workers its batches are decoded on the shared ``DecodingThreads`` while the task is suspended. So an
 /// asynchronous iteration over input that arrives later starts no thread of its own and never blocks a
 /// thread of Swift's cooperative pool. (In-memory input with several workers still uses a pipeline.)
-final class RecordReader<T: MappedJSONModel> {
+final class RecordReader<T> {
     private let source: StreamSource
     private let chunkSize: Int
     private var engine: RecordEngine<T>?
@@ -32,15 +32,14 @@ final class RecordReader<T: MappedJSONModel> {
     private var asyncAtEOF = false
     private var pipeline: ParallelStream<T>?
     private var group: OutcomeBuffer<T>?
-    private var groupEnd = 0
 
-    init(source: StreamSource, format: JSONStreamFormat, options: DecodingOptions, limit: RecordLimit,
-         policy: RecordErrorPolicy, workers: Int, chunkSize: Int) {
+    init(source: StreamSource, format: JSONStreamFormat, model: RecordModel<T>, limit: RecordLimit,
+         policy: RecordErrorPolicy, workers: Int, chunkSize: Int, progress: ProgressReporting? = nil) {
         self.source = source
         self.chunkSize = max(1, chunkSize)
         do {
-            engine = try RecordEngine(format: format, options: options, limit: limit, policy: policy, workers: workers,
-                                      batchBytes: max(1, workers) * self.chunkSize)
+            engine = try RecordEngine(format: format, model: model, limit: limit, policy: policy, workers: workers,
+                                      batchBytes: max(1, workers) * self.chunkSize, progress: progress)
         } catch {
             setupError = error
         }
@@ -61,8 +60,17 @@ final class RecordReader<T: MappedJSONModel> {
     /// Global byte offset just past the last record handed out or rejected (for progress displays;
     /// with several workers, the end of the current group of records).
     var bytesConsumed: Int {
-        if pipeline != nil { return groupEnd }
-        return engine?.bytesConsumed ?? 0
+        engine?.bytesConsumed ?? 0
+    }
+
+    /// The reading's statistics so far.
+    var progress: JSONLinesProgress {
+        engine?.progress.snapshot(bytes: bytesConsumed) ?? JSONLinesProgress()
+    }
+
+    /// The end of the iteration: the final progress report.
+    private func finishProgress() {
+        engine?.progress.finish(bytes: bytesConsumed)
     }
 
     /// The next model; nil at the end. Throws for `.stop` errors, I/O errors, and asynchronous sources.
@@ -80,6 +88,7 @@ final class RecordReader<T: MappedJSONModel> {
                 case .element(let model): return model
                 case .finished:
                     isDone = true
+                    finishProgress()
                     return nil
                 case .needInput:
                     try feeder!.refill(engine)
@@ -134,6 +143,7 @@ final class RecordReader<T: MappedJSONModel> {
 
     private func end() {
         isDone = true
+        finishProgress()
         // Closes a descriptor the stream opened (a caller's handle stays open) and lets an
         // `AsyncSequence`'s iterator go.
         (asyncReader as? DescriptorReader)?.close()
@@ -148,15 +158,16 @@ final class RecordReader<T: MappedJSONModel> {
     private func next(from pipeline: ParallelStream<T>, policy: RecordErrorPolicy) throws -> T? {
         while true {
             while let outcome = group?.takeNext() {
-                if let model = try outcome.apply(policy) { return model }
+                if let model = try engine!.deliver(outcome) { return model }
             }
             group = nil
             guard let next = try pipeline.pop() else {
                 isDone = true
+                finishProgress()
                 return nil
             }
             group = next.outcomes
-            groupEnd = next.end
+            engine!.bytesConsumed = next.end
         }
     }
 
@@ -166,15 +177,16 @@ final class RecordReader<T: MappedJSONModel> {
                       isolation: isolated (any Actor)?) async throws -> T? {
         while true {
             while let outcome = group?.takeNext() {
-                if let model = try outcome.apply(policy) { return model }
+                if let model = try engine!.deliver(outcome) { return model }
             }
             group = nil
             guard let next = try await pipeline.pop(isolation: isolation) else {
                 isDone = true
+                finishProgress()
                 return nil
             }
             group = next.outcomes
-            groupEnd = next.end
+            engine!.bytesConsumed = next.end
         }
     }
 
@@ -210,8 +222,8 @@ final class RecordReader<T: MappedJSONModel> {
             } else {
                 feeder = FileFeeder(file: file, want: chunkSize)
             }
-        case .async(let make):
-            openAsync(make(), engine: engine)
+        case .async(let maker):
+            openAsync(maker.make(), engine: engine)
         case .invalid(let error):
             throw error
         }
