@@ -69,7 +69,7 @@ final class StreamingAndIngestionSnippets: XCTestCase {
 
     func testCodableStreaming() async throws {
         struct Signup: Codable {
-            var userID: Int
+            var userId: Int
             var signedUpAt: Date
         }
 
@@ -86,13 +86,13 @@ final class StreamingAndIngestionSnippets: XCTestCase {
         for try await signup in JSONLines<Signup>(data: signups, decoder: decoder, workers: 2, onError: .skip {
             rejected in rejectedPaths.withLock { $0.append("\(rejected.line) \(rejected.error.path)") }
         }) {
-            users.append(signup.userID)
+            users.append(signup.userId)
         }
-        // users == [1, 3], rejectedPaths == ["2 [1].userID"]
+        // users == [1, 3], rejectedPaths == ["2 [1].userId"]
         let all = try JSONLines<Signup>.decodeAll(signups, decoder: decoder, workers: 2, onError: .skip { _ in })
         // all.count == 2
         XCTAssertEqual(users, [1, 3])
-        XCTAssertEqual(rejectedPaths.withLock { $0 }, ["2 [1].userID"])
+        XCTAssertEqual(rejectedPaths.withLock { $0 }, ["2 [1].userId"])
         XCTAssertEqual(all.count, 2)
         XCTAssertEqual(all.last?.signedUpAt, Date(timeIntervalSince1970: 1_767_398_400))
     }

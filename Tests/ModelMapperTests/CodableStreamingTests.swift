@@ -7,7 +7,7 @@ import XCTest
 final class CodableStreamingTests: XCTestCase {
     struct Signup: Codable, Equatable {
         enum Plan: String, Codable { case free, pro }
-        var userID: Int
+        var userId: Int
         var signedUpAt: Date
         var plan: Plan
         var tags: [String]
@@ -104,13 +104,13 @@ final class CodableStreamingTests: XCTestCase {
         let rejected = Collected<RejectedRecord>()
         let models = try JSONLines<Signup>.decodeAll(Data(text.utf8), decoder: Self.decoder, workers: 1,
                                                      onError: .skip { rejected.append($0) })
-        XCTAssertEqual(models.map(\.userID), [0, 1])
+        XCTAssertEqual(models.map(\.userId), [0, 1])
         XCTAssertEqual(rejected.map(\.index), [2, 3, 4])
         XCTAssertEqual(rejected.map(\.line), [3, 4, 5])
         let third = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)[0..<2].reduce(0) { $0 + $1.count + 1 }
         XCTAssertEqual(rejected[0].offset, third)
         XCTAssertEqual(rejected[0].error.kind, .typeMismatch)
-        XCTAssertEqual(rejected[0].error.path, "[2].userID")
+        XCTAssertEqual(rejected[0].error.path, "[2].userId")
         XCTAssertEqual(rejected[0].error.line, 3)
         XCTAssertEqual(rejected[0].error.column, 13)
         XCTAssertEqual(rejected[0].error.offset, third + 12)
@@ -121,7 +121,7 @@ final class CodableStreamingTests: XCTestCase {
 
         // `.stop` throws the first one, a MappingError.
         let stop = mappingError { _ = try JSONLines<Signup>(bytes: Array(text.utf8), decoder: Self.decoder).records().map { try $0.get() } }
-        XCTAssertEqual(stop?.path, "[2].userID")
+        XCTAssertEqual(stop?.path, "[2].userId")
         XCTAssertEqual(stop?.line, 3)
 
         // The type's own error: kind .invalidValue, described, still positioned by record.
@@ -155,8 +155,9 @@ final class CodableStreamingTests: XCTestCase {
         XCTAssertEqual(deep.first?.error.kind, .depthLimit)
     }
 
-    /// A model both mapped and Decodable is read by its mapping unless a decoder is passed.
-    func testAJSONCodableModelUsesItsMappingUnlessADecoderIsPassed() throws {
+    /// A model both mapped and Decodable is read by its mapping, with or without a decoder (as
+    /// `ModelDecoder.decode` reads it), and the decoder's options apply.
+    func testAJSONCodableModelIsReadAsModelDecoderReadsIt() throws {
         struct Both: JSONMappable, Decodable {
             var name = ""
             var viaCodable = false
@@ -170,13 +171,20 @@ final class CodableStreamingTests: XCTestCase {
         }
         let data = Data("{\"name\": \"a\"}\n".utf8)
         XCTAssertEqual(try JSONLines<Both>.decodeAll(data, workers: 1).map(\.viaCodable), [false])
-        XCTAssertEqual(try JSONLines<Both>.decodeAll(data, decoder: ModelDecoder(), workers: 1).map(\.viaCodable), [true])
+        XCTAssertEqual(try JSONLines<Both>.decodeAll(data, decoder: ModelDecoder(), workers: 1).map(\.viaCodable),
+                       [try ModelDecoder().decode(Both.self, from: data).viaCodable])
         var viaMapping: [Bool] = []
         try JSONLines<Both>(data: data).forEach { viaMapping.append($0.viaCodable) }
         var viaDecoder: [Bool] = []
         try JSONLines<Both>(data: data, decoder: ModelDecoder()).forEach { viaDecoder.append($0.viaCodable) }
         XCTAssertEqual(viaMapping, [false])
-        XCTAssertEqual(viaDecoder, [true])
+        XCTAssertEqual(viaDecoder, [false])
+        // The decoder's options reach the mapping: `.strict` rejects a number as a string.
+        let strict = Collected<RejectedRecord>()
+        _ = try JSONLines<Both>.decodeAll(Data("{\"name\": 1}\n".utf8), decoder: ModelDecoder(options: .strict), workers: 1,
+                                          onError: .skip { strict.append($0) })
+        XCTAssertEqual(strict.map(\.index), [0])
+        XCTAssertEqual(try JSONLines<Both>.decodeAll(Data("{\"name\": 1}\n".utf8), workers: 1).map(\.name), ["1"])
     }
 
     /// Readers and policies are Sendable: a reader handed to a task compiles and reads there.

@@ -68,9 +68,20 @@ final class RecordReader<T> {
         engine?.progress.snapshot(bytes: bytesConsumed) ?? JSONLinesProgress()
     }
 
-    /// The end of the iteration: the final progress report.
-    private func finishProgress() {
-        engine?.progress.finish(bytes: bytesConsumed)
+    /// The end of the iteration: the final progress report — at the end of the input, with every byte
+    /// read; after an error, up to the last record handed out or rejected.
+    private func finishProgress(atEnd: Bool = true) {
+        guard let engine else { return }
+        var bytes = engine.bytesConsumed
+        if atEnd {
+            switch source {
+            case .data(let data): bytes = data.count
+            case .bytes(let array): bytes = array.count
+            default:
+                if let window = feeder?.window ?? asyncWindow { bytes = max(bytes, window.base + window.bytes.count) }
+            }
+        }
+        engine.progress.finish(bytes: bytes)
     }
 
     /// The next model; nil at the end. Throws for `.stop` errors, I/O errors, and asynchronous sources.
@@ -119,7 +130,7 @@ final class RecordReader<T> {
                 switch step {
                 case .element(let model): return model
                 case .finished:
-                    end()
+                    end(atEnd: true)
                     return nil
                 case .needInput:
                     if let asyncReader, let window = asyncWindow {
@@ -141,9 +152,9 @@ final class RecordReader<T> {
         }
     }
 
-    private func end() {
+    private func end(atEnd: Bool = false) {
         isDone = true
-        finishProgress()
+        finishProgress(atEnd: atEnd)
         // Closes a descriptor the stream opened (a caller's handle stays open) and lets an
         // `AsyncSequence`'s iterator go.
         (asyncReader as? DescriptorReader)?.close()

@@ -332,8 +332,9 @@ extension JSONLines where T: MappedJSONModel {
 /// for try await event in JSONLines<CodableEvent>(url: fileURL, decoder: decoder, workers: 2) { … }
 /// ```
 ///
-/// A type that is both mapped and `Decodable` (a ``JSONCodable`` model) is read by its mapping unless a
-/// `decoder:` is passed.
+/// A type that is both mapped and `Decodable` (a ``JSONCodable`` model) is read by its mapping, with the
+/// `options:` argument, or with a `decoder:` argument as that decoder reads it (by the mapping too, with
+/// the decoder's options and Codable strategies).
 extension JSONLines where T: Decodable {
     /// Reads a file of `Decodable` records, each decoded by `decoder` (its strategies and options). Only
     /// `file:` URLs are supported (the error is thrown when iteration starts).
