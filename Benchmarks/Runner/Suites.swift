@@ -55,6 +55,7 @@ var benchmarkSuites: [SuiteFactory] { [
     threadScalingSuite("yymodel_user_2_threads", file: "yymodel/user.json", objectDocument(GithubUser.self), perThread: 64),
     keyStrategySuite("github_events_snake_case", file: "bench/github_events.json"),
     // JSON Lines throughput suites go here.
+    jsonLinesSuite("twitter_jsonl", file: "bench/twitter.json", copies: 40),   // JSONLinesSuites.swift
 ] }
 
 // MARK: - Model suites

@@ -4,6 +4,11 @@ import Foundation
 /// large top-level array — see ``JSONStreamFormat``), in chunks, with memory bounded by the largest
 /// record (at most ``maxRecordBytes``) plus the chunk size, not by the input.
 ///
+/// `T` is a mapped model (``JSONMappable``, `@JSONModel`: the initializers taking `options:`) or any
+/// `Decodable` type (the initializers taking `decoder:`, a ``ModelDecoder`` whose strategies and options
+/// apply to every record; see the `Decodable` extension). The reader is `Sendable`: it can be handed to
+/// another task (each iteration is its own).
+///
 /// ```swift
 /// let lines = JSONLines<Event>(url: fileURL, options: .lenient, onError: .skip { rejected in
 ///     log("record \(rejected.index), line \(rejected.line): \(rejected.error)")
@@ -12,6 +17,8 @@ import Foundation
 /// try lines.forEach { event in … }                          // synchronous
 /// for result in lines.records() { let event = try result.get() }   // Sequence of Result
 /// let all = try JSONLines<Event>.decodeAll(data, workers: 2, onError: .stop)   // parallel, input order
+/// for try await record in JSONLines<CodableRecord>(url: fileURL, decoder: ModelDecoder()) { … }
+/// let counted = lines.reportingProgress(.every(records: 100_000) { print($0) })  // statistics, reports
 /// ```
 ///
 /// - Input: a file (`url:` / `path:`), a `FileHandle` (read from its current position, never closed, its
