@@ -328,6 +328,21 @@ func decodeInParallel<T>(
                                                               spansOfGroup: spansOfGroup))
 }
 
+/// ``decodeInParallel(decoders:groupCount:stopAtRejection:window:windowBase:isolation:spansOfGroup:)``
+/// started now and awaited later (``WorkerPool/StartedMap``); `keepAlive` (the window's owner) is held by
+/// the jobs until the last one is done, so the window stays valid even if the caller goes away first.
+func startDecodingInParallel<T>(
+    decoders: [RecordDecoder<T>], groupCount: Int, stopAtRejection: Bool,
+    window: UnsafeRawBufferPointer, windowBase: Int, keepAlive: AnyObject,
+    spansOfGroup: @escaping (Int, (UnsafeBufferPointer<RecordSpan>) -> Void) -> Void
+) -> WorkerPool<Int, OutcomeBuffer<T>>.StartedMap {
+    let decode = groupDecoding(decoders: decoders, stopAtRejection: stopAtRejection, window: window,
+                               windowBase: windowBase, groupDone: nil, spansOfGroup: spansOfGroup)
+    return WorkerPool<Int, OutcomeBuffer<T>>.start(groupCount, workers: decoders.count) { group, context in
+        withExtendedLifetime(keepAlive) { decode(group, context) }
+    }
+}
+
 /// The pool job that decodes one group of spans with the worker's decoder.
 private func groupDecoding<T>(
     decoders: [RecordDecoder<T>], stopAtRejection: Bool, window: UnsafeRawBufferPointer, windowBase: Int,

@@ -62,10 +62,12 @@ final class RecordEngine<T> {
         splitter.discard(upTo: count, window: window)
     }
 
-    /// Ends the stream early (after an error the caller threw).
+    /// Ends the stream early (after an error the caller threw). A batch in flight finishes on its own
+    /// (its jobs keep the window alive) and is dropped.
     func finish() {
         isFinished = true
         pending = OutcomeBatch()
+        inFlight = nil
     }
 
     /// One record at a time on the calling thread (one worker).
@@ -87,46 +89,68 @@ final class RecordEngine<T> {
         }
     }
 
-    /// Batches decoded on the shared ``DecodingThreads`` while the caller's task is suspended (several
-    /// workers, an asynchronous source). The window must not change until this returns.
-    func step(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool,
+    /// Batches decoded on the shared ``DecodingThreads`` (several workers, an asynchronous source), one
+    /// batch in flight at a time: when a batch comes back, the next one is started before the first's models
+    /// are handed out, so decoding overlaps with delivery (and with the consumer's own work on each model).
+    /// `.needInput` is returned only while no batch is in flight, so the caller may then move and refill
+    /// the window; otherwise the window must not change. With `prefetch` (the input is ahead of us: the
+    /// last read filled its buffer, as a regular file's always does), reading the next batch's input comes
+    /// before handing out the decoded models; without it (a live stream, whose next read may wait) the
+    /// models decoded so far are handed out first.
+    func step(window: StreamWindow, atEOF: Bool, prefetch: Bool,
               isolation: isolated (any Actor)?) async throws(MappingError) -> Step {
         while true {
+            if launchesBeforeDelivery {
+                launchesBeforeDelivery = false
+                if !isFinished, inFlight == nil, launchBatch(window: window, atEOF: atEOF) == .needInput, prefetch {
+                    launchesBeforeDelivery = true
+                    return .needInput
+                }
+            }
             if let outcome = pending.takeNext() {
                 if let model = try deliver(outcome) { return .element(model) }
                 continue
             }
+            if let flight = inFlight {
+                let results = await flight.map.outputs(isolation: isolation)
+                inFlight = nil
+                pending = OutcomeBatch(results)
+                bytesConsumed = flight.end
+                // With `.stop`, the results end with the first group that ended at a rejected record.
+                if isStop && results.last?.endsWithRejection == true {
+                    isFinished = true
+                } else {
+                    launchesBeforeDelivery = true
+                }
+                continue
+            }
             if isFinished { return .finished }
-            switch await nextBatch(window: window, windowBase: windowBase, atEOF: atEOF, isolation: isolation) {
-            case .batch(let outcomes, let end):
-                pending = outcomes
-                bytesConsumed = end
-            case .needInput:
-                return .needInput
-            case .finished:
-                return .finished
+            switch launchBatch(window: window, atEOF: atEOF) {
+            case .launched: continue
+            case .needInput: return .needInput
+            case .finished: return .finished
             }
         }
     }
 
-    enum BatchStep {
-        /// Decoded records in input order, and the global offset just past the last one.
-        case batch(OutcomeBatch<T>, end: Int)
-        case needInput
-        case finished
-    }
+    /// The batch being decoded, and the global offset just past its last record.
+    private var inFlight: (map: WorkerPool<Int, OutcomeBuffer<T>>.StartedMap, end: Int)?
+    /// A batch just came back: start the next before handing this one's models out.
+    private var launchesBeforeDelivery = false
 
-    /// Collects a batch of records (up to `batchBytes`) and decodes it on all workers. Applies no policy:
-    /// the caller delivers the outcomes (with `.stop`, a batch ends at its first rejected record and
-    /// no batch follows it).
-    func nextBatch(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool,
-                   isolation: isolated (any Actor)?) async -> BatchStep {
-        if isFinished { return .finished }
+    private enum Launch { case launched, needInput, finished }
+
+    /// Collects a batch of records (up to `batchBytes`) from the window and starts decoding it on all
+    /// workers (`inFlight`). Applies no policy: the outcomes are delivered when the batch comes back (with
+    /// `.stop`, a batch ends at its first rejected record and no batch follows it).
+    private func launchBatch(window: StreamWindow, atEOF: Bool) -> Launch {
+        assert(inFlight == nil, "one batch in flight at a time")
         spans.removeAll(keepingCapacity: true)
+        let bytes = window.bytes
         var needsInput = false
         var batchStart = -1
         collect: while true {
-            switch splitter.next(window, atEOF: atEOF) {
+            switch splitter.next(bytes, atEOF: atEOF) {
             case .span(let span):
                 if batchStart < 0 { batchStart = span.start }
                 spans.append(span)
@@ -140,34 +164,25 @@ final class RecordEngine<T> {
             }
         }
         if spans.isEmpty { return needsInput ? .needInput : .finished }
-        let (outcomes, rejected) = await decodeBatch(window: window, windowBase: windowBase, isolation: isolation)
-        if rejected { isFinished = true }
-        return .batch(outcomes, end: windowBase + spans[spans.count - 1].end)
+        // A copy the jobs read (the engine's `spans` is reused for the next batch).
+        let all = spans
+        // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so small
+        // groups keep the workers' idle time at the batch barrier short.
+        let size = all[all.count - 1].end - all[0].start
+        let bounds = all.withUnsafeBufferPointer {
+            groupBoundaries($0, groups: min(all.count, Swift.max(workers * 4, size >> 17)))
+        }
+        let map = startDecodingInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: isStop,
+                                          window: bytes, windowBase: window.base, keepAlive: window) { group, body in
+            all[bounds[group]..<bounds[group + 1]].withUnsafeBufferPointer(body)
+        }
+        inFlight = (map, window.base + all[all.count - 1].end)
+        return .launched
     }
 
     private var isStop: Bool {
         if case .stop = policy { return true }
         return false
-    }
-
-    private func decodeBatch(window: UnsafeRawBufferPointer, windowBase: Int,
-                             isolation: isolated (any Actor)?) async -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
-        let stop = isStop
-        // A copy the jobs read (the engine's `spans` is not touched until the batch is done).
-        let all = spans
-        // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so small
-        // groups keep the workers' idle time at the batch barrier short.
-        let bytes = all.isEmpty ? 0 : all[all.count - 1].end - all[0].start
-        let bounds = all.withUnsafeBufferPointer {
-            groupBoundaries($0, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
-        }
-        let results = await decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                             window: window, windowBase: windowBase,
-                                             isolation: isolation) { group, body in
-            all[bounds[group]..<bounds[group + 1]].withUnsafeBufferPointer(body)
-        }
-        // With `.stop`, the results end with the first group that ended at a rejected record, if any.
-        return (OutcomeBatch(results), stop && results.last?.endsWithRejection == true)
     }
 
     /// A model, or nil after handing a rejected record to the policy's closure; throws for `.stop`.

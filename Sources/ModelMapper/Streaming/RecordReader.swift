@@ -30,6 +30,10 @@ final class RecordReader<T> {
     private var asyncReader: AsyncByteReader?
     private var asyncWindow: StreamWindow?
     private var asyncAtEOF = false
+    /// Whether the last asynchronous read filled all it asked for (the input is ahead of the reader: a
+    /// regular file, a pipe whose writer is faster), so reading on before handing out decoded models costs
+    /// no waiting.
+    private var lastReadWasFull = false
     private var pipeline: ParallelStream<T>?
     private var group: OutcomeBuffer<T>?
 
@@ -122,7 +126,7 @@ final class RecordReader<T> {
             while true {
                 let step: RecordEngine<T>.Step
                 if engine.workers > 1, let window = asyncWindow {
-                    step = try await engine.step(window: window.bytes, windowBase: window.base, atEOF: asyncAtEOF,
+                    step = try await engine.step(window: window, atEOF: asyncAtEOF, prefetch: lastReadWasFull,
                                                  isolation: isolation)
                 } else {
                     step = try self.step(engine)
@@ -141,6 +145,7 @@ final class RecordReader<T> {
                         let n = try await asyncReader.read(
                             into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]), isolation: isolation)
                         if n == 0 { asyncAtEOF = true } else { window.didAppend(n) }
+                        lastReadWasFull = n == want
                     } else {
                         throw MappingError(.unsupportedType, "reader not set up for asynchronous iteration")
                     }
