@@ -34,7 +34,10 @@ import Foundation
 ///   runs a reader thread that cuts the input into groups of records (~128 KB) that `workers` threads
 ///   decode ahead of the consumer (at most 8 groups per worker in flight, so memory stays bounded); `for
 ///   try await` over a file, a handle or an `AsyncSequence` decodes batches of `workers × chunkSize` bytes
-///   on the process's shared decoding threads when the iterator asks, and starts no thread. Models are
+///   on the process's shared decoding threads, one batch in flight: the next batch starts before the
+///   models of the last one are handed out (its input read first when the last read filled its buffer,
+///   as a regular file's always does; otherwise the models already decoded come first), and it starts no
+///   thread. Models are
 ///   still delivered in input order, and rejected records are handed to the closure in order on the
 ///   iterating thread; decoding hooks and `DecodingOptions.invalidValueHandler` then run on worker
 ///   threads. A reader's own threads stop when the iterator is dropped.
