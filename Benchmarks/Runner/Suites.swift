@@ -57,6 +57,7 @@ var benchmarkSuites: [SuiteFactory] { [
     // JSON Lines throughput suites go here.
     // Realistic event records, line by line and through JSONLines (EventSuite.swift, issue 47.2).
     eventsSuite("events", file: "events/events.jsonl"),
+    jsonLinesSuite("twitter_jsonl", file: "bench/twitter.json", copies: 40),   // JSONLinesSuites.swift
 ] }
 
 // MARK: - Model suites

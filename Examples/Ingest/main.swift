@@ -117,7 +117,9 @@ func parseArguments() -> Arguments {
 // MARK: Dead letters and statistics
 
 /// Collects rejected records and appends them to the dead-letter file (created on the first one).
-final class DeadLetterWriter {
+/// `@unchecked Sendable`: the `.skip` closure that feeds it is `@Sendable`, but the reader calls it on the
+/// iterating thread only, one record at a time, and nothing else touches the writer meanwhile.
+final class DeadLetterWriter: @unchecked Sendable {
     let path: String
     private var handle: FileHandle?
     private var buffer: [UInt8] = []
@@ -176,28 +178,13 @@ func now() -> Double {
 
 func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
 
-/// A progress line on stderr, redrawn at most 5 times a second, only on a terminal.
-struct Progress {
-    let enabled: Bool
-    let total: Int
-    let start: Double
-    var last = 0.0
-
-    mutating func update(bytes: Int, records: Int, rejected: Int, force: Bool = false) {
-        guard enabled else { return }
-        let t = now()
-        guard force || t - last >= 0.2 else { return }
-        last = t
-        let percent = total > 0 ? Double(bytes) * 100 / Double(total) : 0
-        let rate = Double(bytes) / 1e6 / max(t - start, 1e-9)
-        let line = String(format: "\r%@ / %@ (%3.0f%%)  %d records  %d rejected  %.1f MB/s   ",
-                          megabytes(bytes), megabytes(total), percent, records, rejected, rate)
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    func finish() {
-        if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
+/// The progress line on stderr, drawn from the reader's own statistics (`JSONLinesProgress`: records
+/// decoded and rejected, bytes read, time elapsed), which it hands over 5 times a second and once at the end.
+func progressLine(_ p: JSONLinesProgress, total: Int) -> String {
+    let percent = total > 0 ? Double(p.bytesRead) * 100 / Double(total) : 0
+    return String(format: "\r%@ / %@ (%3.0f%%)  %d records  %d rejected  %.1f MB/s   ",
+                  megabytes(p.bytesRead), megabytes(total), percent, p.recordsDecoded, p.recordsRejected,
+                  p.bytesPerSecond / 1e6)
 }
 
 // MARK: Main
@@ -206,7 +193,12 @@ let args = parseArguments()
 let fileSize = (try? FileManager.default.attributesOfItem(atPath: args.file)[.size] as? Int) ?? 0
 let deadLetters = DeadLetterWriter(path: args.deadLetter ?? args.file + ".rejected.jsonl")
 var totals = Totals()
-var progress = Progress(enabled: !args.quiet && isatty(STDERR_FILENO) != 0, total: fileSize, start: now())
+let showsProgress = !args.quiet && isatty(STDERR_FILENO) != 0
+/// Redraws the progress line (on the thread that reads; with `--all`, from the decoding threads).
+let progress = ProgressReporting.every(.milliseconds(200)) { [fileSize] p in
+    guard showsProgress else { return }
+    FileHandle.standardError.write(Data((progressLine(p, total: fileSize) + (p.isFinished ? "\n" : "")).utf8))
+}
 let started = now()
 var mode = ""
 
@@ -215,36 +207,27 @@ do {
         let workers = args.workers ?? ProcessInfo.processInfo.activeProcessorCount
         mode = "decodeAll, \(workers) worker(s)"
         let models = try JSONLines<Status>.decodeAll(contentsOf: URL(fileURLWithPath: args.file), format: args.format,
-                                                     workers: workers, onError: .skip { deadLetters.add($0) })
+                                                     workers: workers, onError: .skip { deadLetters.add($0) },
+                                                     progress: progress)
         for model in models { totals.add(model) }
     } else {
         let workers = args.workers ?? 1
         let lines = JSONLines<Status>(path: args.file, format: args.format, workers: workers, chunkSize: args.chunkSize,
                                       onError: .skip { deadLetters.add($0) })
+            .reportingProgress(progress)
         if args.async {
             mode = "streaming (async), \(workers) worker(s)"
-            var iterator = lines.makeAsyncIterator()
-            while let status = try await iterator.next() {
-                totals.add(status)
-                progress.update(bytes: iterator.bytesConsumed, records: totals.records, rejected: deadLetters.count)
-            }
+            for try await status in lines { totals.add(status) }
         } else {
             mode = "streaming, \(workers) worker(s)"
-            var iterator = lines.makeSyncIterator()
-            while let status = try iterator.next() {
-                totals.add(status)
-                progress.update(bytes: iterator.bytesConsumed, records: totals.records, rejected: deadLetters.count)
-            }
+            try lines.forEach { totals.add($0) }
         }
-        progress.update(bytes: fileSize, records: totals.records, rejected: deadLetters.count, force: true)
     }
 } catch {
-    progress.finish()
     deadLetters.close()
     FileHandle.standardError.write(Data("Ingest: \(error)\n".utf8))
     exit(1)
 }
-progress.finish()
 deadLetters.close()
 
 let seconds = now() - started

@@ -104,7 +104,7 @@ final class EmbeddedJSONTests: XCTestCase {
 
     func testJSONLinesRecords() throws {
         let text = "{\"user\":\"{\\\"id\\\":1}\"}\n{\"user\":\"{\\\"id\\\":true}\"}\n"
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let lines = JSONLines<EJEnvelope>(bytes: Array(text.utf8), onError: .skip { rejected.append($0) })
         var users: [Int] = []
         for result in lines.records() { if let e = try? result.get() { users.append(e.user.id) } }

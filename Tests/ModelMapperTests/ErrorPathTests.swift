@@ -356,13 +356,13 @@ final class ErrorPathTests: XCTestCase {
 
         // A JSON Lines record rejected after a forgiven value: the forgiven one is reported too.
         let records = ReportCollector()
-        var rejected: [String] = []
+        let rejected = Collected<String>()
         let lines = Data(#"{"count":"x","users":{"a":{}}}"#.utf8 + [0x0A] + #"{"count":2}"#.utf8 + [0x0A])
         let decoded = try? JSONLines<EPTimeline>(data: lines, options: records.options(),
                                                  onError: .skip { rejected.append($0.error.path) }).records()
             .compactMap { try? $0.get().count }
         XCTAssertEqual(decoded, [2])
-        XCTAssertEqual(rejected, ["[0].users.a.id"])
+        XCTAssertEqual(rejected.items, ["[0].users.a.id"])
         XCTAssertEqual(records.errors.map(\.path), ["[0].count"])
     }
 

@@ -166,7 +166,7 @@ final class FlatteningTests: XCTestCase {
 
     func testStreamingRecords() throws {
         let lines = "\(json)\n{\"name\":\"x\"}\n\(json)\n"
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let models = try JSONLines<FLUser>(bytes: Array(lines.utf8), onError: .skip { rejected.append($0) })
             .records().map { try $0.get() }
         XCTAssertEqual(models, [expected, expected])

@@ -1391,7 +1391,7 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(try JSONValue(json: #""a" "#), "a")
         XCTAssertEqual(try JSONValue(json: "[] \n"), [])
         // A JSON Lines record with a trailing unterminated string is rejected too, the others are kept.
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let records = try JSONLines<FZRecord>.decodeAll("{\"id\":1}\n{\"id\":2} \"x\n{\"id\":3}\n", workers: 1,
                                                         onError: .skip { rejected.append($0) })
         XCTAssertEqual(records.map(\.id), [1, 3])

@@ -336,7 +336,7 @@ final class InputNormalizationTests: XCTestCase {
                 // In memory, and from a file read 1 and 2 bytes at a time (the BOM arrives in pieces).
                 let readers = [JSONLines<Line>(bytes: text, format: format, workers: workers, onError: .stop)]
                     + [1, 2].map { JSONLines<Line>(path: file.path, format: format, workers: workers, chunkSize: $0) }
-                var rejected: [RejectedRecord] = []
+                let rejected = Collected<RejectedRecord>()
                 let lines = JSONLines<Line>(bytes: text, format: format, workers: workers, onError: .skip { rejected.append($0) })
                 var ids: [Int] = []
                 try lines.forEach { ids.append($0.id) }
@@ -361,7 +361,7 @@ final class InputNormalizationTests: XCTestCase {
         try JSONLines<Line>(bytes: array, format: .array).forEach { ids.append($0.id) }
         XCTAssertEqual(ids, [1, 2])
         // Only before the first record, and only UTF-8: a BOM further on is a bad record, UTF-16 is not read.
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let second = Array("{\"id\":1}\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("{\"id\":2}\n".utf8)
         try JSONLines<Line>(bytes: second, onError: .skip { rejected.append($0) }).forEach { _ in }
         XCTAssertEqual(rejected.map(\.line), [2])

@@ -161,7 +161,7 @@ final class KeyStyleTests: XCTestCase {
         {"user_id":"x"}
         {"user_id":3,"Profile":{"FOLLOWER_COUNT":9}}
         """
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let models = try JSONLines<KSUser>(bytes: Array(lines.utf8), options: options, onError: .skip { rejected.append($0) })
             .records().map { try $0.get() }
         XCTAssertEqual(models.map(\.userID), [1, 3])

@@ -111,7 +111,7 @@ final class OneDirectionKeyTests: XCTestCase {
         {"n":"B","password":"p2","checksum":"y","age":"bad"}
         {"n":"C","password":"p3","age":3}
         """
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let reader = JSONLines<ODAccount>(bytes: Array(lines.utf8), onError: .skip { rejected.append($0) })
         let models = try reader.records().map { try $0.get() }
         XCTAssertEqual(models.map(\.name), ["A", "C"])

@@ -212,11 +212,11 @@ final class RecordLimitTests: XCTestCase {
         XCTAssertEqual(JSONLines<Item>(bytes: [], maxRecordBytes: 0).maxRecordBytes, 1)
         // A 5,000-byte record under a 4,500-byte limit: its first 4,096 bytes are kept.
         let record = #"{"id":9,"name":""# + String(repeating: "é", count: 2_500) + #""}"#
-        var raw: [UInt8] = []
+        let raw = Collected<[UInt8]>()
         let ids = try? JSONLines<Item>.decodeAll(Array((record + "\n" + #"{"id":10}"#).utf8), maxRecordBytes: 4_500,
-                                                 onError: .skip { raw = $0.raw }).map(\.id)
+                                                 onError: .skip { raw.append($0.raw) }).map(\.id)
         XCTAssertEqual(ids, [10])
-        XCTAssertEqual(raw, Array(record.utf8.prefix(4096)))
+        XCTAssertEqual(raw.items, [Array(record.utf8.prefix(4096))])
     }
 
     // MARK: Memory
@@ -237,7 +237,7 @@ final class RecordLimitTests: XCTestCase {
         }
         let watch = MemoryWatch()
         writer.start()
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         var iterator = JSONLines<Item>(fileHandle: pipe.fileHandleForReading, chunkSize: 64 << 10, maxRecordBytes: 1 << 20,
                                        onError: .skip { rejected.append($0); watch.sample() }).makeSyncIterator()
         var ids: [Int] = []

@@ -21,3 +21,23 @@ final class ReportCollector: @unchecked Sendable {
         errors.map { "\($0.path) \($0.kind) \($0.line.map(String.init) ?? "-"):\($0.column.map(String.init) ?? "-")" }
     }
 }
+
+/// What a `.skip` closure (which is `@Sendable`) collects: an array behind a lock. The closure runs on
+/// the iterating thread, so the lock is never contended; it only makes the capture `Sendable`.
+final class Collected<Element>: @unchecked Sendable, RandomAccessCollection {
+    private let lock = NSLock()
+    private var stored: [Element] = []
+
+    init() {}
+
+    func append(_ element: Element) { lock.lock(); stored.append(element); lock.unlock() }
+
+    /// The elements collected so far.
+    var items: [Element] { lock.lock(); defer { lock.unlock() }; return stored }
+
+    func removeAll() { lock.lock(); stored.removeAll(); lock.unlock() }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { lock.lock(); defer { lock.unlock() }; return stored.count }
+    subscript(position: Int) -> Element { lock.lock(); defer { lock.unlock() }; return stored[position] }
+}

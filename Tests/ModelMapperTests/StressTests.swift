@@ -137,7 +137,7 @@ final class StressTests: XCTestCase {
 
         // Streaming: the deep record is rejected, the records around it are kept.
         var lines = Array(#"{"kids":[]}"#.utf8) + [0x0A] + kidArrays + [0x0A] + Array(#"{"kids":[{}]}"#.utf8) + [0x0A]
-        var rejected: [RejectedRecord] = []
+        let rejected = Collected<RejectedRecord>()
         let models = try JSONLines<STTreeStruct>.decodeAll(lines, workers: 1, onError: .skip { rejected.append($0) })
         XCTAssertEqual(models.map(\.kids.count), [0, 1])
         XCTAssertEqual(rejected.map(\.index), [1])
@@ -447,12 +447,12 @@ final class StressTests: XCTestCase {
             XCTAssertEqual(mappingError { _ = try STValidated(json: #"{"n":-5,"label":"a long label, heap allocated"}"#) }?.kind, .validation)
             XCTAssertEqual(mappingError { _ = try [STAnimal](json: #"[{"name":"rex","barks":"maybe"}]"#, options: .strict) }?.kind, .typeMismatch)
             XCTAssertEqual(mappingError { _ = try STTreeClass(json: #"{"a":{"a":{"kids":[{"a":5}]}}}"#) }?.kind, .typeMismatch)
-            var rejected = 0
+            let rejected = Collected<Int>()
             let stream = "{\"id\":1}\n{\"id\":\"x\",\"name\":\"long string that is heap allocated\"}\n{oops\n[1,2\n"
-            _ = try JSONLines<STItem>.decodeAll(stream, workers: 1, onError: .skip { _ in rejected += 1 })
+            _ = try JSONLines<STItem>.decodeAll(stream, workers: 1, onError: .skip { rejected.append($0.index) })
             XCTAssertEqual(mappingError { try JSONLines<STItem>(bytes: Array(stream.utf8)).forEach { _ in } }?.kind, .invalidValue)
             XCTAssertEqual(mappingError { try JSONArrayStream<STItem>(bytes: Array("[{\"id\":1},{\"id\":".utf8)).forEach { _ in } }?.kind, .syntax)
-            XCTAssertEqual(rejected, 3)
+            XCTAssertEqual(rejected.count, 3)
             // Encoding errors: NaN cannot be written.
             struct NaNModel: JSONMappable { var d = Double.nan; var list = ["a long string that is heap allocated"] }
             XCTAssertEqual(mappingError { _ = try NaNModel().jsonData() }?.kind, .invalidValue)

@@ -285,13 +285,22 @@ final class AsyncSequenceChunkReader<S: AsyncSequence>: AsyncByteReader where S.
 }
 
 /// Where a reader's bytes come from.
-enum StreamSource {
+enum StreamSource: Sendable {
     case data(Data)
     case bytes([UInt8])
     case path(String)
     case fileHandle(FileHandle)
     /// An asynchronous source: makes a fresh reader for each iteration.
-    case async(() -> AsyncByteReader)
+    case async(AsyncSourceMaker)
     /// The source could not be set up (the error is thrown by the first `next`).
-    case invalid(Error)
+    case invalid(MappingError)
+}
+
+/// Makes a fresh ``AsyncByteReader`` over a caller's `AsyncSequence` for each iteration. The sequence
+/// need not be `Sendable` (the public initializers never required it): a stream built on one that is not
+/// may be handed to another task, and each iteration calls its `makeAsyncIterator()` on the iterating
+/// task, but two iterations of such a stream must not run at the same time (what any non-`Sendable`
+/// sequence asks of its users).
+struct AsyncSourceMaker: @unchecked Sendable {
+    let make: () -> AsyncByteReader
 }

@@ -10,7 +10,7 @@ import Foundation
 /// of input and cuts them into groups of records; the pool's workers decode groups as they appear; the
 /// consumer takes the groups' outcomes in input order. At most 8 groups per worker are in flight (the
 /// pool's queue limit), so memory stays bounded (a few chunks plus the decoded models of those groups).
-final class ParallelStream<T: MappedJSONModel> {
+final class ParallelStream<T> {
     enum Input {
         case file(FileReader)
         case data(Data)

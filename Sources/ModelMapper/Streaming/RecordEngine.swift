@@ -10,7 +10,7 @@ import Foundation
 /// The state machine behind every reader: splits a window of input into records, decodes them (one at
 /// a time, or in batches on several threads) and applies the error policy. It owns no input: the
 /// caller passes the current window on each step and refills it when asked.
-final class RecordEngine<T: MappedJSONModel> {
+final class RecordEngine<T> {
     enum Step {
         case element(T)
         /// The window ends inside a record: discard `retainFrom` bytes, append input, call again.
@@ -23,24 +23,26 @@ final class RecordEngine<T: MappedJSONModel> {
     let workers: Int
     /// Bytes of input per parallel batch.
     let batchBytes: Int
-    private let codec: ModelCodec<T>
     private(set) var splitter: RecordSplitter
     private var decoders: [RecordDecoder<T>] = []
     private var pending = OutcomeBatch<T>()
     private var spans: [RecordSpan] = []
     private var isFinished = false
-    /// Global offset just past the last record handed out (or rejected): progress for the caller.
-    private(set) var bytesConsumed = 0
+    /// Global offset just past the last record handed out (or rejected): progress for the caller (set by
+    /// a reader whose pipeline hands out the records).
+    var bytesConsumed = 0
+    /// Records handed out and rejected, and the reports on them.
+    let progress: ProgressTracker
 
-    init(format: JSONStreamFormat, options: DecodingOptions, limit: RecordLimit, policy: RecordErrorPolicy,
-         workers: Int, batchBytes: Int) throws(MappingError) {
-        self.options = options
+    init(format: JSONStreamFormat, model: RecordModel<T>, limit: RecordLimit, policy: RecordErrorPolicy,
+         workers: Int, batchBytes: Int, progress: ProgressReporting? = nil) throws(MappingError) {
+        self.progress = ProgressTracker(progress)
+        options = model.options
         self.policy = policy
         self.workers = max(1, workers)
         self.batchBytes = batchBytes
-        codec = try MetaCache.forDecoding(options).codec(for: T.self)
         splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
-        decoders = (0..<self.workers).map { _ in RecordDecoder(codec: codec, options: options, limit: limit) }
+        for _ in 0..<self.workers { decoders.append(try model.makeDecoder(limit: limit)) }
     }
 
     /// The next record boundary (for a caller that schedules the decoding itself).
@@ -60,10 +62,12 @@ final class RecordEngine<T: MappedJSONModel> {
         splitter.discard(upTo: count, window: window)
     }
 
-    /// Ends the stream early (after an error the caller threw).
+    /// Ends the stream early (after an error the caller threw). A batch in flight finishes on its own
+    /// (its jobs keep the window alive) and is dropped.
     func finish() {
         isFinished = true
         pending = OutcomeBatch()
+        inFlight = nil
     }
 
     /// One record at a time on the calling thread (one worker).
@@ -85,46 +89,68 @@ final class RecordEngine<T: MappedJSONModel> {
         }
     }
 
-    /// Batches decoded on the shared ``DecodingThreads`` while the caller's task is suspended (several
-    /// workers, an asynchronous source). The window must not change until this returns.
-    func step(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool,
+    /// Batches decoded on the shared ``DecodingThreads`` (several workers, an asynchronous source), one
+    /// batch in flight at a time: when a batch comes back, the next one is started before the first's models
+    /// are handed out, so decoding overlaps with delivery (and with the consumer's own work on each model).
+    /// `.needInput` is returned only while no batch is in flight, so the caller may then move and refill
+    /// the window; otherwise the window must not change. With `prefetch` (the input is ahead of us: the
+    /// last read filled its buffer, as a regular file's always does), reading the next batch's input comes
+    /// before handing out the decoded models; without it (a live stream, whose next read may wait) the
+    /// models decoded so far are handed out first.
+    func step(window: StreamWindow, atEOF: Bool, prefetch: Bool,
               isolation: isolated (any Actor)?) async throws(MappingError) -> Step {
         while true {
+            if launchesBeforeDelivery {
+                launchesBeforeDelivery = false
+                if !isFinished, inFlight == nil, launchBatch(window: window, atEOF: atEOF) == .needInput, prefetch {
+                    launchesBeforeDelivery = true
+                    return .needInput
+                }
+            }
             if let outcome = pending.takeNext() {
                 if let model = try deliver(outcome) { return .element(model) }
                 continue
             }
+            if let flight = inFlight {
+                let results = await flight.map.outputs(isolation: isolation)
+                inFlight = nil
+                pending = OutcomeBatch(results)
+                bytesConsumed = flight.end
+                // With `.stop`, the results end with the first group that ended at a rejected record.
+                if isStop && results.last?.endsWithRejection == true {
+                    isFinished = true
+                } else {
+                    launchesBeforeDelivery = true
+                }
+                continue
+            }
             if isFinished { return .finished }
-            switch await nextBatch(window: window, windowBase: windowBase, atEOF: atEOF, isolation: isolation) {
-            case .batch(let outcomes, let end):
-                pending = outcomes
-                bytesConsumed = end
-            case .needInput:
-                return .needInput
-            case .finished:
-                return .finished
+            switch launchBatch(window: window, atEOF: atEOF) {
+            case .launched: continue
+            case .needInput: return .needInput
+            case .finished: return .finished
             }
         }
     }
 
-    enum BatchStep {
-        /// Decoded records in input order, and the global offset just past the last one.
-        case batch(OutcomeBatch<T>, end: Int)
-        case needInput
-        case finished
-    }
+    /// The batch being decoded, and the global offset just past its last record.
+    private var inFlight: (map: WorkerPool<Int, OutcomeBuffer<T>>.StartedMap, end: Int)?
+    /// A batch just came back: start the next before handing this one's models out.
+    private var launchesBeforeDelivery = false
 
-    /// Collects a batch of records (up to `batchBytes`) and decodes it on all workers. Applies no policy:
-    /// the caller delivers the outcomes (with `.stop`, a batch ends at its first rejected record and
-    /// no batch follows it).
-    func nextBatch(window: UnsafeRawBufferPointer, windowBase: Int, atEOF: Bool,
-                   isolation: isolated (any Actor)?) async -> BatchStep {
-        if isFinished { return .finished }
+    private enum Launch { case launched, needInput, finished }
+
+    /// Collects a batch of records (up to `batchBytes`) from the window and starts decoding it on all
+    /// workers (`inFlight`). Applies no policy: the outcomes are delivered when the batch comes back (with
+    /// `.stop`, a batch ends at its first rejected record and no batch follows it).
+    private func launchBatch(window: StreamWindow, atEOF: Bool) -> Launch {
+        assert(inFlight == nil, "one batch in flight at a time")
         spans.removeAll(keepingCapacity: true)
+        let bytes = window.bytes
         var needsInput = false
         var batchStart = -1
         collect: while true {
-            switch splitter.next(window, atEOF: atEOF) {
+            switch splitter.next(bytes, atEOF: atEOF) {
             case .span(let span):
                 if batchStart < 0 { batchStart = span.start }
                 spans.append(span)
@@ -138,9 +164,20 @@ final class RecordEngine<T: MappedJSONModel> {
             }
         }
         if spans.isEmpty { return needsInput ? .needInput : .finished }
-        let (outcomes, rejected) = await decodeBatch(window: window, windowBase: windowBase, isolation: isolation)
-        if rejected { isFinished = true }
-        return .batch(outcomes, end: windowBase + spans[spans.count - 1].end)
+        // A copy the jobs read (the engine's `spans` is reused for the next batch).
+        let all = spans
+        // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so small
+        // groups keep the workers' idle time at the batch barrier short.
+        let size = all[all.count - 1].end - all[0].start
+        let bounds = all.withUnsafeBufferPointer {
+            groupBoundaries($0, groups: min(all.count, Swift.max(workers * 4, size >> 17)))
+        }
+        let map = startDecodingInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: isStop,
+                                          window: bytes, windowBase: window.base, keepAlive: window) { group, body in
+            all[bounds[group]..<bounds[group + 1]].withUnsafeBufferPointer(body)
+        }
+        inFlight = (map, window.base + all[all.count - 1].end)
+        return .launched
     }
 
     private var isStop: Bool {
@@ -148,31 +185,19 @@ final class RecordEngine<T: MappedJSONModel> {
         return false
     }
 
-    private func decodeBatch(window: UnsafeRawBufferPointer, windowBase: Int,
-                             isolation: isolated (any Actor)?) async -> (OutcomeBatch<T>, stoppedAtRejection: Bool) {
-        let stop = isStop
-        // A copy the jobs read (the engine's `spans` is not touched until the batch is done).
-        let all = spans
-        // Groups of ~128 KB (at least 4 per worker): finishing a batch waits for the last group, so small
-        // groups keep the workers' idle time at the batch barrier short.
-        let bytes = all.isEmpty ? 0 : all[all.count - 1].end - all[0].start
-        let bounds = all.withUnsafeBufferPointer {
-            groupBoundaries($0, groups: min(all.count, Swift.max(workers * 4, bytes >> 17)))
-        }
-        let results = await decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                             window: window, windowBase: windowBase,
-                                             isolation: isolation) { group, body in
-            all[bounds[group]..<bounds[group + 1]].withUnsafeBufferPointer(body)
-        }
-        // With `.stop`, the results end with the first group that ended at a rejected record, if any.
-        return (OutcomeBatch(results), stop && results.last?.endsWithRejection == true)
-    }
-
     /// A model, or nil after handing a rejected record to the policy's closure; throws for `.stop`.
-    private func deliver(_ outcome: RecordOutcome<T>) throws(MappingError) -> T? {
+    /// Counts the record for ``progress``.
+    func deliver(_ outcome: consuming RecordOutcome<T>) throws(MappingError) -> T? {
         do {
-            return try outcome.apply(policy)
+            let model = try outcome.apply(policy)
+            if model == nil {
+                progress.count(decoded: 0, rejected: 1, bytes: bytesConsumed)
+            } else {
+                progress.count(decoded: 1, rejected: 0, bytes: bytesConsumed)
+            }
+            return model
         } catch {
+            progress.count(decoded: 0, rejected: 1, bytes: bytesConsumed)
             finish()
             throw error
         }
@@ -201,26 +226,42 @@ extension RecordOutcome {
 
 extension RecordEngine {
     /// Decodes every record of an in-memory buffer on `workers` threads, results in input order.
-    static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, options: DecodingOptions,
-                          limit: RecordLimit, workers: Int, policy: RecordErrorPolicy) throws(MappingError) -> [T] {
-        let codec = try MetaCache.forDecoding(options).codec(for: T.self)
+    static func decodeAll(_ bytes: UnsafeRawBufferPointer, format: JSONStreamFormat, model: RecordModel<T>,
+                          limit: RecordLimit, workers: Int, policy: RecordErrorPolicy,
+                          progress: ProgressReporting? = nil) throws(MappingError) -> [T] {
+        let options = model.options
         let workers = max(1, workers)
         let stop: Bool
         if case .stop = policy { stop = true } else { stop = false }
-        let decoders = (0..<workers).map { _ in RecordDecoder(codec: codec, options: options, limit: limit) }
+        var decoders: [RecordDecoder<T>] = []
+        for _ in 0..<workers { decoders.append(try model.makeDecoder(limit: limit)) }
         if workers == 1 {
             var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
+            let tracker = ProgressTracker(progress)
             var models: [T] = []
             while case .span(let span) = splitter.next(bytes, atEOF: true) {
-                if let model = try decoders[0].decode(span, window: bytes, windowBase: 0).apply(policy) {
+                let model: T?
+                do {
+                    model = try decoders[0].decode(span, window: bytes, windowBase: 0).apply(policy)
+                } catch {
+                    tracker.count(decoded: 0, rejected: 1, bytes: span.end)
+                    tracker.finish(bytes: span.end)
+                    throw error
+                }
+                if let model {
                     models.append(model)
+                    tracker.count(decoded: 1, rejected: 0, bytes: span.end)
+                } else {
+                    tracker.count(decoded: 0, rejected: 1, bytes: span.end)
                 }
             }
+            tracker.finish(bytes: bytes.count)
             return models
         }
+        let groupDone = progress.map(GroupProgress.init)
         let results: [OutcomeBuffer<T>]
         if format == .lines {
-            results = decodeLinesInParallel(bytes, limit: limit, decoders: decoders, stop: stop)
+            results = decodeLinesInParallel(bytes, limit: limit, decoders: decoders, stop: stop, groupDone: groupDone)
         } else {
             // Record boundaries need a sequential scan (strings and brackets); decoding is parallel.
             var splitter = RecordSplitter(format: format, depthLimit: options.depthLimit, limit: limit)
@@ -229,25 +270,33 @@ extension RecordEngine {
             results = spans.withUnsafeBufferPointer { all in
                 let bounds = groupBoundaries(all, groups: min(all.count, workers * 8))
                 return decodeInParallel(decoders: decoders, groupCount: bounds.count - 1, stopAtRejection: stop,
-                                        window: bytes, windowBase: 0) { group, body in
+                                        window: bytes, windowBase: 0, groupDone: groupDone) { group, body in
                     body(UnsafeBufferPointer(rebasing: all[bounds[group]..<bounds[group + 1]]))
                 }
             }
         }
         var models: [T] = []
         models.reserveCapacity(results.reduce(0) { $0 + $1.count })
-        for group in results {
-            while let outcome = group.takeNext() {
-                if let model = try outcome.apply(policy) { models.append(model) }
+        var rejected = 0
+        do {
+            for group in results {
+                while let outcome = group.takeNext() {
+                    if let model = try outcome.apply(policy) { models.append(model) } else { rejected += 1 }
+                }
             }
+        } catch {
+            groupDone?.finish(decoded: models.count, rejected: rejected + 1, bytes: bytes.count)
+            throw error
         }
+        groupDone?.finish(decoded: models.count, rejected: rejected, bytes: bytes.count)
         return models
     }
 
     /// JSON Lines: cut the buffer into newline-aligned ranges, count each range's lines and records (in
     /// parallel) so every range knows its first line and record number, then decode the ranges.
     private static func decodeLinesInParallel(_ bytes: UnsafeRawBufferPointer, limit: RecordLimit,
-                                              decoders: [RecordDecoder<T>], stop: Bool) -> [OutcomeBuffer<T>] {
+                                              decoders: [RecordDecoder<T>], stop: Bool,
+                                              groupDone: GroupProgress?) -> [OutcomeBuffer<T>] {
         // Many ranges per worker, so the last one to finish leaves the other workers idle only briefly.
         let workers = decoders.count
         let targetGroups = workers * 32
@@ -284,7 +333,7 @@ extension RecordEngine {
 
         // Pass 2: decode each range with its global numbering.
         return decodeInParallel(decoders: decoders, groupCount: groupCount, stopAtRejection: stop,
-                                window: bytes, windowBase: 0) { group, body in
+                                window: bytes, windowBase: 0, groupDone: groupDone) { group, body in
             let offset = starts[group]
             let range = UnsafeRawBufferPointer(rebasing: bytes[offset..<starts[group + 1]])
             var splitter = LineSplitter(limit: limit, firstLine: firstLines[group], firstIndex: firstIndexes[group])

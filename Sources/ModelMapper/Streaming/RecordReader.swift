@@ -17,7 +17,7 @@ import Foundation
 /// workers its batches are decoded on the shared ``DecodingThreads`` while the task is suspended. So an
 /// asynchronous iteration over input that arrives later starts no thread of its own and never blocks a
 /// thread of Swift's cooperative pool. (In-memory input with several workers still uses a pipeline.)
-final class RecordReader<T: MappedJSONModel> {
+final class RecordReader<T> {
     private let source: StreamSource
     private let chunkSize: Int
     private var engine: RecordEngine<T>?
@@ -30,17 +30,20 @@ final class RecordReader<T: MappedJSONModel> {
     private var asyncReader: AsyncByteReader?
     private var asyncWindow: StreamWindow?
     private var asyncAtEOF = false
+    /// Whether the last asynchronous read filled all it asked for (the input is ahead of the reader: a
+    /// regular file, a pipe whose writer is faster), so reading on before handing out decoded models costs
+    /// no waiting.
+    private var lastReadWasFull = false
     private var pipeline: ParallelStream<T>?
     private var group: OutcomeBuffer<T>?
-    private var groupEnd = 0
 
-    init(source: StreamSource, format: JSONStreamFormat, options: DecodingOptions, limit: RecordLimit,
-         policy: RecordErrorPolicy, workers: Int, chunkSize: Int) {
+    init(source: StreamSource, format: JSONStreamFormat, model: RecordModel<T>, limit: RecordLimit,
+         policy: RecordErrorPolicy, workers: Int, chunkSize: Int, progress: ProgressReporting? = nil) {
         self.source = source
         self.chunkSize = max(1, chunkSize)
         do {
-            engine = try RecordEngine(format: format, options: options, limit: limit, policy: policy, workers: workers,
-                                      batchBytes: max(1, workers) * self.chunkSize)
+            engine = try RecordEngine(format: format, model: model, limit: limit, policy: policy, workers: workers,
+                                      batchBytes: max(1, workers) * self.chunkSize, progress: progress)
         } catch {
             setupError = error
         }
@@ -61,8 +64,28 @@ final class RecordReader<T: MappedJSONModel> {
     /// Global byte offset just past the last record handed out or rejected (for progress displays;
     /// with several workers, the end of the current group of records).
     var bytesConsumed: Int {
-        if pipeline != nil { return groupEnd }
-        return engine?.bytesConsumed ?? 0
+        engine?.bytesConsumed ?? 0
+    }
+
+    /// The reading's statistics so far.
+    var progress: JSONLinesProgress {
+        engine?.progress.snapshot(bytes: bytesConsumed) ?? JSONLinesProgress()
+    }
+
+    /// The end of the iteration: the final progress report — at the end of the input, with every byte
+    /// read; after an error, up to the last record handed out or rejected.
+    private func finishProgress(atEnd: Bool = true) {
+        guard let engine else { return }
+        var bytes = engine.bytesConsumed
+        if atEnd {
+            switch source {
+            case .data(let data): bytes = data.count
+            case .bytes(let array): bytes = array.count
+            default:
+                if let window = feeder?.window ?? asyncWindow { bytes = max(bytes, window.base + window.bytes.count) }
+            }
+        }
+        engine.progress.finish(bytes: bytes)
     }
 
     /// The next model; nil at the end. Throws for `.stop` errors, I/O errors, and asynchronous sources.
@@ -80,6 +103,7 @@ final class RecordReader<T: MappedJSONModel> {
                 case .element(let model): return model
                 case .finished:
                     isDone = true
+                    finishProgress()
                     return nil
                 case .needInput:
                     try feeder!.refill(engine)
@@ -102,7 +126,7 @@ final class RecordReader<T: MappedJSONModel> {
             while true {
                 let step: RecordEngine<T>.Step
                 if engine.workers > 1, let window = asyncWindow {
-                    step = try await engine.step(window: window.bytes, windowBase: window.base, atEOF: asyncAtEOF,
+                    step = try await engine.step(window: window, atEOF: asyncAtEOF, prefetch: lastReadWasFull,
                                                  isolation: isolation)
                 } else {
                     step = try self.step(engine)
@@ -110,7 +134,7 @@ final class RecordReader<T: MappedJSONModel> {
                 switch step {
                 case .element(let model): return model
                 case .finished:
-                    end()
+                    end(atEnd: true)
                     return nil
                 case .needInput:
                     if let asyncReader, let window = asyncWindow {
@@ -121,6 +145,7 @@ final class RecordReader<T: MappedJSONModel> {
                         let n = try await asyncReader.read(
                             into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]), isolation: isolation)
                         if n == 0 { asyncAtEOF = true } else { window.didAppend(n) }
+                        lastReadWasFull = n == want
                     } else {
                         throw MappingError(.unsupportedType, "reader not set up for asynchronous iteration")
                     }
@@ -132,8 +157,9 @@ final class RecordReader<T: MappedJSONModel> {
         }
     }
 
-    private func end() {
+    private func end(atEnd: Bool = false) {
         isDone = true
+        finishProgress(atEnd: atEnd)
         // Closes a descriptor the stream opened (a caller's handle stays open) and lets an
         // `AsyncSequence`'s iterator go.
         (asyncReader as? DescriptorReader)?.close()
@@ -148,15 +174,16 @@ final class RecordReader<T: MappedJSONModel> {
     private func next(from pipeline: ParallelStream<T>, policy: RecordErrorPolicy) throws -> T? {
         while true {
             while let outcome = group?.takeNext() {
-                if let model = try outcome.apply(policy) { return model }
+                if let model = try engine!.deliver(outcome) { return model }
             }
             group = nil
             guard let next = try pipeline.pop() else {
                 isDone = true
+                finishProgress()
                 return nil
             }
             group = next.outcomes
-            groupEnd = next.end
+            engine!.bytesConsumed = next.end
         }
     }
 
@@ -166,15 +193,16 @@ final class RecordReader<T: MappedJSONModel> {
                       isolation: isolated (any Actor)?) async throws -> T? {
         while true {
             while let outcome = group?.takeNext() {
-                if let model = try outcome.apply(policy) { return model }
+                if let model = try engine!.deliver(outcome) { return model }
             }
             group = nil
             guard let next = try await pipeline.pop(isolation: isolation) else {
                 isDone = true
+                finishProgress()
                 return nil
             }
             group = next.outcomes
-            groupEnd = next.end
+            engine!.bytesConsumed = next.end
         }
     }
 
@@ -210,8 +238,8 @@ final class RecordReader<T: MappedJSONModel> {
             } else {
                 feeder = FileFeeder(file: file, want: chunkSize)
             }
-        case .async(let make):
-            openAsync(make(), engine: engine)
+        case .async(let maker):
+            openAsync(maker.make(), engine: engine)
         case .invalid(let error):
             throw error
         }

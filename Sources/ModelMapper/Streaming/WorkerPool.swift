@@ -224,6 +224,39 @@ final class WorkerPool<Job, Output> {
         return outputs
     }
 
+    /// A ``map(_:workers:isolation:_:)`` started now and awaited later: the jobs start on the shared
+    /// ``DecodingThreads`` at once, and ``outputs(isolation:)`` collects them (so the caller can do other
+    /// work, such as handing out the previous batch's models, while they run). The jobs keep what they
+    /// point into alive themselves: the caller may drop the map without awaiting it.
+    final class StartedMap: @unchecked Sendable {
+        private let core: Core?
+        private let count: Int
+
+        fileprivate init(core: Core?, count: Int) {
+            self.core = core
+            self.count = count
+        }
+
+        /// The outputs in job order (as ``map(_:workers:isolation:_:)`` returns them), once no job runs.
+        func outputs(isolation: isolated (any Actor)? = #isolation) async -> [Output] {
+            guard let core else { return [] }
+            var outputs: [Output] = []
+            outputs.reserveCapacity(count)
+            while let output = try? await core.next(isolation: isolation) { outputs.append(output) }
+            await core.closeAndAwaitHelpers(isolation: isolation)
+            return outputs
+        }
+    }
+
+    /// Starts ``map(_:workers:isolation:_:)``'s jobs on the shared ``DecodingThreads`` and returns at once.
+    static func start(_ count: Int, workers: Int, _ perform: @escaping (Int, Context) -> Output) -> StartedMap
+    where Job == Int {
+        guard count > 0 else { return StartedMap(core: nil, count: 0) }
+        let core = Core.all(count, perform: perform)
+        core.startHelpers(0..<Swift.max(1, Swift.min(workers, count)))
+        return StartedMap(core: core, count: count)
+    }
+
     // MARK: Shared state
 
     fileprivate final class Core: @unchecked Sendable {

@@ -4,7 +4,7 @@
 /// one spare tokenizer (the tape of the last document, at most 8 MiB: a larger one is freed after its
 /// decoding; two when a document is decoded while a JSON Lines reader or another decoding holds the first)
 /// and, after a Codable decoding, one spare decoding state (the key tables of at most 32 key types; one
-/// per nesting depth, at most 4, when decodings nest on the thread). They are freed when the thread exits. Parallel work (``JSONLines/decodeAll(_:format:options:workers:maxRecordBytes:onError:)``
+/// per nesting depth, at most 4, when decodings nest on the thread). They are freed when the thread exits. Parallel work (``JSONLines/decodeAll(_:format:options:workers:maxRecordBytes:onError:progress:)``
 /// and the batches of an asynchronous source) runs on at most `activeProcessorCount` long-lived threads
 /// that are started on first use and reused by every later call, so neither the threads nor what they keep
 /// grow with the number of calls.

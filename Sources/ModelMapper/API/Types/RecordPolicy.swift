@@ -57,11 +57,16 @@ public struct RejectedRecord: Sendable, CustomStringConvertible {
 }
 
 /// What a bulk or streaming reader does with a record that cannot be decoded.
-public enum RecordErrorPolicy {
+///
+/// `Sendable`, like the readers that hold it: the `.skip` closure is `@Sendable`. A closure that collects
+/// the rejected records into a variable of the caller can keep them in a lock-protected box (or hand them
+/// to an actor, or count them with an atomic); it is always called on the thread that iterates, in input
+/// order, so such a lock is never contended.
+public enum RecordErrorPolicy: Sendable {
     /// Throw the first error (a ``MappingError`` positioned in the whole input, its path starting with
     /// the record index, e.g. `[12].user.id`) and end the stream.
     case stop
     /// Hand each rejected record to the closure — in input order, on the thread that iterates — and
     /// continue with the next record.
-    case skip((RejectedRecord) -> Void)
+    case skip(@Sendable (RejectedRecord) -> Void)
 }

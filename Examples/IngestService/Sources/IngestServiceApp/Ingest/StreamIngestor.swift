@@ -108,16 +108,19 @@ struct StreamIngestor: Sendable {
                 if isFull() { try await deliver() }
                 if rejections.isFull { throw BodyLimitError.tooManyRejected }
             })
+        // The library's `.skip` closure is `@Sendable` (readers are `Sendable`); the reader calls it on this
+        // task, inside `next()`, never while the loop below touches the batch, the tap or the log.
+        nonisolated(unsafe) let onRejected: (RejectedRecord) -> Void = { record in
+            tap.skip(record.offset, raw: record.raw, line: record.line)
+            addRejected(rejections.add(record, oversized: oversized))
+        }
         let lines = JSONLines<Status>(
             chunks: guarded, format: format, chunkSize: configuration.readChunkSize,
             // GuardedBody hands the reader at most --max-record-bytes of a record (then a terminator) and
             // reports the cut as `tooLarge`: the library's own cut (16 MiB by default) must never come
             // first, whatever the operator sets.
             maxRecordBytes: configuration.maxRecordSize + 16,
-            onError: .skip { record in
-                tap.skip(record.offset, raw: record.raw, line: record.line)
-                addRejected(rejections.add(record, oversized: oversized))
-            })
+            onError: .skip { record in onRejected(record) })
 
         var iterator = lines.makeAsyncIterator()
         let probe = iterator
