@@ -5,9 +5,11 @@ import NIOConcurrencyHelpers
 ///
 /// - a *priority* turn (the readiness probe, the API keys' refresh: short and not a client's) goes before
 ///   every client's: `GET /ready` waits for at most the batches being written, never for the queue;
-/// - clients' turns go round-robin by client, first come first served within a client: a client with four
-///   uploads queued gets one turn in each round, like a client with one, so it cannot hold the writer (each
-///   turn is one batch, bounded by `--batch-size` and `--batch-bytes`).
+/// - clients' turns go to the client served least recently, first come first served within a client: a
+///   client with four uploads queued gets one turn in each round, like a client with one, so it cannot
+///   hold the writer (each turn is one batch, bounded by `--batch-size` and `--batch-bytes`). A client whose
+///   queue empties between its batches (one upload, its next batch decoded while the last commits) comes
+///   back as the one that waited longest, so it alternates with a client that always has one queued.
 ///
 /// A waiter whose task is cancelled leaves the queue at once (throws `CancellationError`), so a batch given
 /// up on (its deadline passed) is never written later.
@@ -23,26 +25,31 @@ public final class FairWriter: Sendable {
         var priority: [Waiter] = []
         /// Each client's waiters, first come first.
         var queues: [String: [Waiter]] = [:]
-        /// The clients with waiters, in the order their next turns come.
-        var rotation: [String] = []
+        /// When each client with waiters last had a turn (a count of turns); a client that comes back with
+        /// an empty queue starts at 0: it has waited longest.
+        var served: [String: UInt64] = [:]
+        var turns: UInt64 = 0
         /// Turns asked for whose waiter is not queued yet, and those of them cancelled meanwhile.
         var pending: Set<UInt64> = []
         var cancelled: Set<UInt64> = []
 
         var waiting: Int { priority.count + queues.values.reduce(0) { $0 + $1.count } }
 
-        /// The next waiter to resume, taken out of its queue.
+        /// The next waiter to resume, taken out of its queue: a priority one, else the first of the client
+        /// served least recently (so a client whose next batch comes just after its turn is not passed by
+        /// one that always has a batch queued: they alternate).
         mutating func next() -> Waiter? {
             if !priority.isEmpty { return priority.removeFirst() }
-            guard !rotation.isEmpty else { return nil }
-            let client = rotation.removeFirst()
-            var queue = queues[client] ?? []
+            guard let client = queues.keys.min(by: { (served[$0] ?? 0, $0) < (served[$1] ?? 0, $1) }) else { return nil }
+            var queue = queues[client]!
             let waiter = queue.removeFirst()
+            turns += 1
             if queue.isEmpty {
                 queues[client] = nil
+                served[client] = nil
             } else {
                 queues[client] = queue
-                rotation.append(client)
+                served[client] = turns
             }
             return waiter
         }
@@ -56,7 +63,7 @@ public final class FairWriter: Sendable {
                 let waiter = queue.remove(at: index)
                 if queue.isEmpty {
                     queues[client] = nil
-                    rotation.removeAll { $0 == client }
+                    served[client] = nil
                 } else {
                     queues[client] = queue
                 }
@@ -113,7 +120,6 @@ public final class FairWriter: Sendable {
                     switch turn {
                     case .priority: state.priority.append(waiter)
                     case .client(let client):
-                        if state.queues[client] == nil { state.rotation.append(client) }
                         state.queues[client, default: []].append(waiter)
                     }
                     return .wait

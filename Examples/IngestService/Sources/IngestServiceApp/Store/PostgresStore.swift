@@ -17,7 +17,7 @@ public final class PostgresStore: EventStore {
     private let logger: Logger
     /// How long a batch may wait for a connection and its transaction before the upload fails (503).
     private let timeout: Duration
-    /// Batches take turns for all but one of the pool's connections, round-robin by client (issue #44.6):
+    /// Batches take turns for all but one of the pool's connections, fairly between clients (issue #44.6):
     /// one client's uploads cannot hold every connection, and the readiness probe, the keys' refresh and
     /// `GET /rejected` always find one free rather than queueing behind the batches.
     private let writers: FairWriter

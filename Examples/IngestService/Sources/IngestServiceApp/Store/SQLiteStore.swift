@@ -6,7 +6,7 @@ import SQLiteNIO
 import ServiceLifecycle
 
 /// The embedded default store: one SQLite file in WAL mode, written through one connection (SQLite has
-/// one writer at a time; concurrent uploads take turns per batch, round-robin by client, the readiness
+/// one writer at a time; concurrent uploads take turns per batch, fairly between clients, the readiness
 /// probe before them: ``FairWriter``).
 ///
 /// Durability: `synchronous=FULL`. In WAL mode that syncs the log at every commit, so a batch is on disk
