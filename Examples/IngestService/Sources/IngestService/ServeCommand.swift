@@ -80,6 +80,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a new connection may take to send its first request head before it is closed.")
     var headTimeout: Double = 10
 
+    @Option(help: "The secret GET /metrics and GET /metrics/summary take as 'Authorization: Bearer KEY' (default: the INGEST_METRICS_KEY environment variable; with neither, they answer 401).")
+    var metricsKey: String?
+
+    @Option(help: "After SIGTERM (and --shutdown-delay), the seconds the uploads in flight may take: past it each stops, keeps what it committed, and is answered 503 shuttingDown.")
+    var drainTimeout: Double = 30
+
     @Flag(help: "Keep no events: decode and count only (the baseline for load figures; API keys still come from the store).")
     var discard = false
 
@@ -104,6 +110,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...(365 * day)).contains(idleTimeout), (0...day).contains(shutdownDelay) else {
             throw ValidationError("--idle-timeout must be 0 to 31536000 seconds, --shutdown-delay 0 to 86400")
         }
+        guard drainTimeout > 0, drainTimeout <= day else { throw ValidationError("--drain-timeout must be over 0 and at most 86400 seconds") }
+        if let metricsKey, metricsKey.count < 16 { throw ValidationError("--metrics-key must be at least 16 characters") }
         guard headTimeout > 0, headTimeout <= day else { throw ValidationError("--head-timeout must be over 0 and at most 86400 seconds") }
         guard batchBytes > 0, rejectedRawBytes > 0, memoryBudget > 0, maxRejectedPerUpload > 0,
             maxRejectedBytesPerUpload > 0, rejectedKeepPerClient > 0, maxGzipRatio > 0, maxOpenConnections > 0,
@@ -129,7 +137,9 @@ struct ServeCommand: AsyncParsableCommand {
             maxRejectedPerUpload: maxRejectedPerUpload, maxRejectedBytesPerUpload: maxRejectedBytesPerUpload,
             rejectedKeptPerClient: rejectedKeepPerClient, maxInflationRatio: maxGzipRatio,
             maxOpenConnections: maxOpenConnections, maxConnectionsPerAddress: maxConnectionsPerAddress,
-            headTimeout: .milliseconds(Int64(headTimeout * 1000)))
+            headTimeout: .milliseconds(Int64(headTimeout * 1000)),
+            metricsKey: metricsKey ?? ProcessInfo.processInfo.environment["INGEST_METRICS_KEY"].flatMap { $0.isEmpty ? nil : $0 },
+            drainTimeout: .milliseconds(Int64(drainTimeout * 1000)))
         let metrics = IngestMetrics()
         let database = try await store.open(metrics: metrics, logger: logger)
         try await runIngestService(

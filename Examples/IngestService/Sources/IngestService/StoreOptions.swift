@@ -15,12 +15,18 @@ struct StoreOptions: ParsableArguments {
             """)
     var databaseURL: String?
 
-    @Option(help: "PostgreSQL: the most connections the pool opens.")
+    @Option(help: "PostgreSQL: the most connections the pool opens (batches take at most all but one).")
     var maxConnections = 8
+
+    @Option(help: "SQLite: GET /ready is 503 while the database's file system has fewer bytes free than this.")
+    var minFreeDisk = 64 << 20
 
     func validate() throws {
         if databaseURL != nil && sqlitePath != nil {
             throw ValidationError("give --sqlite-path or --database-url, not both")
+        }
+        guard maxConnections > 0, minFreeDisk >= 0 else {
+            throw ValidationError("--max-connections must be positive, --min-free-disk not negative")
         }
     }
 
@@ -32,7 +38,7 @@ struct StoreOptions: ParsableArguments {
                     url: databaseURL, maxConnections: maxConnections, metrics: metrics, logger: logger)
             }
             let path = sqlitePath ?? "ingest.sqlite"
-            let store = try await SQLiteStore.open(path: path, metrics: metrics, logger: logger)
+            let store = try await SQLiteStore.open(path: path, metrics: metrics, logger: logger, minFreeBytes: minFreeDisk)
             logger.info("storing into SQLite at \(path)")
             return store
         } catch let error as StoreError {

@@ -21,6 +21,7 @@ public func buildApplication(
     keys: APIKeys? = nil,
     metrics: IngestMetrics = IngestMetrics(),
     readiness: Readiness = Readiness(),
+    drain: UploadDrain = UploadDrain(),
     logger: Logger = Logger(label: "IngestService"),
     uploadLog: Logger? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
@@ -28,23 +29,26 @@ public func buildApplication(
     if let directory = configuration.deadLetterDirectory {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
-    let router = Router()
+    let router = Router(context: IngestRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: ExactPathMiddleware())
     let connections = ConnectionLimits(
         maxOpen: configuration.maxOpenConnections, maxPerAddress: configuration.maxConnectionsPerAddress,
         headTimeout: configuration.headTimeout)
     IngestController(
-        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, uploadLog: uploadLog
+        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, uploadLog: uploadLog,
+        drain: drain
     ).addRoutes(to: router)
     return Application(
         router: router,
-        // Hummingbird's idle timeout is a read timeout: it closes a connection that has sent no request,
-        // or no body bytes, for that long (a response being computed does not count as idle). The
-        // connection caps and the head deadline are a handler of each connection's (ConnectionLimits).
+        // The idle timeout is a handler of ours (IdleTimeoutHandler): Hummingbird's counted the time since the
+        // last bytes read, so an upload the server was not reading from (backpressure) was closed as idle.
+        // The connection caps and the head deadline are a handler of each connection's (ConnectionLimits).
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [connections.handler()],
-                idleTimeout: configuration.idleTimeout.map { TimeAmount($0) })),
+                additionalChannelHandlers: ([connections.handler()] as [any RemovableChannelHandler])
+                    + (configuration.idleTimeout.map { [IdleTimeoutHandler(timeout: TimeAmount($0))] } ?? []),
+                idleTimeout: nil)),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "IngestService"),
@@ -66,13 +70,16 @@ public func ingestServices(
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> [any Service] {
     let readiness = Readiness(probeTimeout: configuration.readinessTimeout)
+    let drain = UploadDrain()
     let app = try buildApplication(
-        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, logger: logger,
-        uploadLog: uploadLog, onServerRunning: onServerRunning)
+        configuration: configuration, store: store, keys: keys, metrics: metrics, readiness: readiness, drain: drain,
+        logger: logger, uploadLog: uploadLog, onServerRunning: onServerRunning)
     return [
         StoreProbe(store: store, readiness: readiness, interval: configuration.readinessInterval, logger: logger),
         app,
-        DrainSignal(readiness: readiness, delay: configuration.shutdownDelay, logger: logger),
+        DrainSignal(
+            readiness: readiness, delay: configuration.shutdownDelay, drain: drain, drainTimeout: configuration.drainTimeout,
+            logger: logger),
     ]
 }
 
@@ -96,8 +103,12 @@ public func runIngestService(
     {
         services.append(.init(service: service))
     }
-    let group = ServiceGroup(
-        configuration: ServiceGroupConfiguration(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    var groupConfiguration = ServiceGroupConfiguration(
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    // The uploads are cut at --drain-timeout (UploadDrain); this is the backstop should anything else hang
+    // (a store that never answers): then the services are cancelled.
+    groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownDelay + configuration.drainTimeout + .seconds(30)
+    groupConfiguration.maximumCancellationDuration = .seconds(10)
+    let group = ServiceGroup(configuration: groupConfiguration)
     try await group.run()
 }

@@ -70,7 +70,15 @@ public struct IngestConfiguration: Sendable {
     public var maxConnectionsPerAddress: Int
     /// `--head-timeout`: a new connection that has not sent a whole request head within this is closed.
     public var headTimeout: Duration
-    /// The clock the per-client token buckets read (tests pass a manual one).
+    /// `--metrics-key` (or `INGEST_METRICS_KEY`): the secret `GET /metrics` and `GET /metrics/summary` take
+    /// as `Authorization: Bearer KEY` (they list every client's name and volumes); nil (the default): those
+    /// routes are always 401.
+    public var metricsKey: String?
+    /// `--drain-timeout`: after SIGTERM (and `--shutdown-delay`), how long the uploads in flight may take to
+    /// end; past it, each stops reading its body, keeps what it committed, and is answered 503
+    /// `shuttingDown` with that summary.
+    public var drainTimeout: Duration
+    /// The clock the per-client token buckets (and the refusal log's) read (tests pass a manual one).
     public var rateLimitClock: @Sendable () -> ContinuousClock.Instant
 
     /// The client of the records posted without a key under ``allowAnonymous``.
@@ -103,6 +111,8 @@ public struct IngestConfiguration: Sendable {
         maxOpenConnections: Int = 512,
         maxConnectionsPerAddress: Int = 128,
         headTimeout: Duration = .seconds(10),
+        metricsKey: String? = nil,
+        drainTimeout: Duration = .seconds(30),
         rateLimitClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.host = host
@@ -131,6 +141,8 @@ public struct IngestConfiguration: Sendable {
         self.maxOpenConnections = maxOpenConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.headTimeout = headTimeout
+        self.metricsKey = metricsKey
+        self.drainTimeout = drainTimeout
         self.rateLimitClock = rateLimitClock
     }
 

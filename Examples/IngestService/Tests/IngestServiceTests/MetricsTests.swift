@@ -11,7 +11,7 @@ struct MetricsTests {
             _ = try await server.postEvents(.bytes(body))
             let again = try await server.postEvents(.bytes(body))
             #expect(again.duplicates == sent.acceptedIDs.count)
-            let text = try await server.get("/metrics").text
+            let text = try await server.get("/metrics", key: TestServer.metricsKey).text
             let lines = Set(text.split(separator: "\n").map(String.init))
             let good = sent.acceptedIDs.count
             #expect(lines.contains(#"ingest_records_total{client="anonymous",outcome="accepted"} \#(good)"#), "\(text)")
@@ -36,7 +36,7 @@ struct MetricsTests {
             #expect(try await server.postEvents(.bytes(other), key: bob).accepted == 7)
             #expect(try await server.post("/events", contentType: "text/plain", body: .bytes(other), key: bob).status == 415)
             #expect(try await server.post("/events", contentType: "application/x-ndjson", body: .bytes(other), key: "ik_nope").status == 401)
-            let text = try await server.get("/metrics").text
+            let text = try await server.get("/metrics", key: TestServer.metricsKey).text
             let lines = Set(text.split(separator: "\n").map(String.init))
             #expect(lines.contains(#"ingest_records_total{client="alice",outcome="accepted"} \#(sent.acceptedIDs.count)"#), "\(text)")
             #expect(lines.contains(#"ingest_records_total{client="alice",outcome="rejected"} \#(sent.rejected.count)"#))

@@ -19,6 +19,7 @@ import Testing
 struct OverloadTests {
     /// Two clients with keys, on a real SQLite store.
     static func withClients<R: Sendable>(
+        events: @escaping @Sendable (SQLiteStore) -> any EventStore = { $0 },
         _ adjust: @escaping @Sendable (inout IngestConfiguration) -> Void,
         _ body: @Sendable (TestServer, _ alice: String, _ bob: String) async throws -> R
     ) async throws -> R {
@@ -31,7 +32,7 @@ struct OverloadTests {
             for (client, key) in [("alice", alice), ("bob", bob)] {
                 try await store.addKey(APIKeyRecord(client: client, keyID: key.keyID, keyHash: key.hash, created: Date()))
             }
-            return try await TestServer.with(store: store, keys: keys, metrics: metrics, {
+            return try await TestServer.with(store: events(store), keys: keys, metrics: metrics, {
                 $0.deadLetterDirectory = nil
                 $0.allowAnonymous = false
                 adjust(&$0)

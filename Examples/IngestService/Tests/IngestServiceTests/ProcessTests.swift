@@ -306,6 +306,22 @@ struct ProcessTests {
         }
     }
 
+    /// Options out of the range a `Duration` and the token bucket hold (`--rate-limit 1e-19` and
+    /// `--idle-timeout 1e17` crashed the process, issue #44.7): refused at start with a message naming the
+    /// option, exit code 64 (a usage error), before anything is opened.
+    @Test func outOfRangeOptionsAreRefusedAtStart() async throws {
+        for (option, value) in [
+            ("--rate-limit", "1e-19"), ("--rate-limit", "1e300"), ("--idle-timeout", "1e17"), ("--shutdown-delay", "1e17"),
+            ("--head-timeout", "1e17"), ("--drain-timeout", "0"), ("--drain-timeout", "1e17"), ("--metrics-key", "short"),
+            ("--min-free-disk", "-1"), ("--max-connections", "0"),
+        ] {
+            let service = try ServiceProcess([option, value], waitForPort: false)
+            let status = await service.exitStatus()
+            #expect(status == 64, "\(option) \(value): exit \(status) \(service.standardError())")
+            #expect(service.standardError().contains(option), "\(option) \(value): \(service.standardError())")
+        }
+    }
+
     /// A bad --database-url or a database that is not there: a clear message and a non-zero exit.
     @Test func badDatabaseAtStartExitsNonZero() async throws {
         for (url, message) in [

@@ -15,6 +15,11 @@ struct TestServer: Sendable {
     let store: any EventStore
     let metrics: IngestMetrics
     let deadLetterDirectory: String
+    /// Starts the graceful shutdown (SIGTERM's) while the test goes on; `with` waits for it to end.
+    var shutdown: @Sendable () async -> Void = {}
+
+    /// The `--metrics-key` of every test server (`GET /metrics` takes it).
+    static let metricsKey = "test-metrics-key-0123456789"
 
     /// The store, when it is the default ``RecordingStore``.
     var recorded: RecordingStore { store as! RecordingStore }
@@ -26,6 +31,7 @@ struct TestServer: Sendable {
         store: any EventStore = RecordingStore(),
         keys: APIKeys? = nil,
         metrics: IngestMetrics = IngestMetrics(),
+        uploadLog: Logger? = nil,
         _ adjust: @Sendable (inout IngestConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> R
     ) async throws -> R {
@@ -34,12 +40,13 @@ struct TestServer: Sendable {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = IngestConfiguration(host: "127.0.0.1", port: 0, deadLetterDirectory: directory)
         configuration.allowAnonymous = true  // the tests about API keys run the real executable
+        configuration.metricsKey = metricsKey
         adjust(&configuration)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "IngestServiceTests")
         logger.logLevel = .error
         let served = try ingestServices(
-            configuration: configuration, store: store, keys: keys, metrics: metrics, logger: logger,
+            configuration: configuration, store: store, keys: keys, metrics: metrics, logger: logger, uploadLog: uploadLog,
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
@@ -57,7 +64,9 @@ struct TestServer: Sendable {
                 await services.triggerGracefulShutdown()
                 throw TestFailure("the server did not report a port")
             }
-            let server = TestServer(port: port, store: store, metrics: metrics, deadLetterDirectory: directory)
+            let server = TestServer(
+                port: port, store: store, metrics: metrics, deadLetterDirectory: directory,
+                shutdown: { await services.triggerGracefulShutdown() })
             let result: Result<R, any Error>
             do { result = .success(try await body(server)) } catch { result = .failure(error) }
             await services.triggerGracefulShutdown()
@@ -108,7 +117,7 @@ struct TestServer: Sendable {
     }
 
     func metricsSnapshot() async throws -> MetricsSnapshot {
-        try MetricsSnapshot(json: try await get("/metrics/summary").body)
+        try MetricsSnapshot(json: try await get("/metrics/summary", key: Self.metricsKey).body)
     }
 
     /// Every file in the dead-letter directory.

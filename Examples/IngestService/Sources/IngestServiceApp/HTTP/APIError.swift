@@ -50,6 +50,15 @@ struct APIError: HTTPResponseError {
     /// The `Retry-After` of a 503 for a store that failed: a few readiness probes' time.
     static let storeRetryAfterSeconds = 5
 
+    /// The drain's deadline (`--drain-timeout`) passed while the request's body was still coming.
+    static let shuttingDown = APIError(
+        status: .serviceUnavailable, body: ErrorBody(error: "shuttingDown"),
+        headers: [.retryAfter: "1", .connection: "close"])
+
+    /// The request's HTTP framing is malformed (a chunk size that is not hex, a chunk cut short).
+    static let badFraming = APIError(
+        status: .badRequest, body: ErrorBody(error: "badRequest"), headers: [.connection: "close"])
+
     static let contentTooLarge = APIError(status: .contentTooLarge, body: ErrorBody(error: "contentTooLarge"))
 
     static func invalidEvent(_ error: MappingError) -> APIError {

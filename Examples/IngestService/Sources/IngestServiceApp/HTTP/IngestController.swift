@@ -1,8 +1,10 @@
+import Crypto
 import Foundation
 import Hummingbird
 import Logging
 import ModelMapper
 import NIOCore
+import NIOHTTP1
 
 /// The routes: `POST /events` (a JSON Lines stream), `POST /event` (one document), `GET /health` and
 /// `GET /ready` (probes), `GET /metrics` (Prometheus text), `GET /metrics/summary` (the counters as JSON) and
@@ -17,13 +19,15 @@ struct IngestController: Sendable {
     let uploadSlots: UploadSlots
     let uploadLog: UploadLog?
     let budget: MemoryBudget
+    let drain: UploadDrain
 
     init(
         configuration: IngestConfiguration, store: any EventStore, keys: APIKeys?, metrics: IngestMetrics,
-        readiness: Readiness, budget: MemoryBudget? = nil, uploadLog: Logger? = nil
+        readiness: Readiness, budget: MemoryBudget? = nil, uploadLog: Logger? = nil, drain: UploadDrain = UploadDrain()
     ) {
+        self.drain = drain
         self.budget = budget ?? MemoryBudget(limit: configuration.memoryBudget)
-        self.uploadLog = uploadLog.map { UploadLog(logger: $0) }
+        self.uploadLog = uploadLog.map { UploadLog(logger: $0, clock: configuration.rateLimitClock) }
         self.configuration = configuration
         self.store = store
         self.keys = keys
@@ -48,12 +52,17 @@ struct IngestController: Sendable {
             guard state == .ready else { throw APIError.notReady(state) }
             return try Response.json(ProbeAnswer(status: "ready"))
         }
-        router.get("metrics") { _, _ in
-            Response(
+        // The counters name every client and its volumes: only with the operator's --metrics-key.
+        router.get("metrics") { request, _ in
+            try self.authorizeMetrics(request)
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.prometheusText())))
         }
-        router.get("metrics/summary") { _, _ in try Response.json(self.metrics.snapshot()) }
+        router.get("metrics/summary") { request, _ in
+            try self.authorizeMetrics(request)
+            return try Response.json(self.metrics.snapshot())
+        }
         router.get("rejected") { request, context in try await self.listRejected(request, context: context) }
     }
 
@@ -157,7 +166,11 @@ struct IngestController: Sendable {
         defer { uploadSlots.release(client) }
         let reservation = try reserve(configuration.uploadReservation)
         defer { reservation.release() }
-        let ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
+        var ingestor = StreamIngestor(configuration: configuration, store: store, metrics: metrics)
+        if let keys, let key = Self.bearer(request) {
+            ingestor.isAuthorized = { await keys.client(forKey: key) == client }
+        }
+        let body = CuttableBody(base: request.body, drain: drain)
         metrics.streamStarted()
         let start = ContinuousClock.now
         do {
@@ -165,12 +178,12 @@ struct IngestController: Sendable {
             let summary: IngestSummary
             switch encoding {
             case .identity:
-                summary = try await ingestor.ingest(request.body, format: format, uploadID: uploadID, client: client)
+                summary = try await ingestor.ingest(body, format: format, uploadID: uploadID, client: client)
             case .gzip:
                 // The limits apply to the inflated bytes (and the compressed ones are held to the body limit too).
                 summary = try await ingestor.ingest(
                     GzipBody(
-                        base: request.body, maxCompressedBytes: configuration.maxEventsBodySize,
+                        base: body, maxCompressedBytes: configuration.maxEventsBodySize,
                         maxRatio: configuration.maxInflationRatio), format: format,
                     uploadID: uploadID, client: client)
             }
@@ -182,8 +195,19 @@ struct IngestController: Sendable {
             stopped.error = summary.error ?? "contentTooLarge"
             stopped.requestId = context.id
             outcome.summary = stopped
-            return try Response.json(
-                stopped, status: stopped.error == "tooManyRejected" ? .unprocessableContent : .contentTooLarge)
+            switch stopped.error {
+            case "tooManyRejected": return try Response.json(stopped, status: .unprocessableContent)
+            case "keyRevoked":
+                var response = try Response.json(stopped, status: .unauthorized)
+                response.headers[.wwwAuthenticate] = "Bearer"
+                return response
+            case "shuttingDown":
+                var response = try Response.json(stopped, status: .serviceUnavailable)
+                response.headers[.retryAfter] = "1"
+                response.headers[.connection] = "close"
+                return response
+            default: return try Response.json(stopped, status: .contentTooLarge)
+            }
         } catch {
             metrics.streamEnded(after: ContinuousClock.now - start, failed: true)
             context.logger.warning("POST /events failed: \(error)")
@@ -228,13 +252,16 @@ struct IngestController: Sendable {
         do {
             switch encoding {
             case .identity:
-                var request = request
-                body = try await request.collectBody(upTo: limit)
+                body = try await Self.collect(CuttableBody(base: request.body, drain: drain), upTo: limit)
             case .gzip:
                 body = try await Self.collect(
-                    GzipBody(base: request.body, maxCompressedBytes: limit, maxRatio: configuration.maxInflationRatio),
+                    GzipBody(
+                        base: CuttableBody(base: request.body, drain: drain), maxCompressedBytes: limit,
+                        maxRatio: configuration.maxInflationRatio),
                     upTo: limit)
             }
+        } catch is DrainCutError {
+            throw APIError.shuttingDown
         } catch is NIOTooManyBytesError {
             metrics.requestRefused()
             throw APIError.contentTooLarge
@@ -254,7 +281,14 @@ struct IngestController: Sendable {
             metrics.add(accepted: 0, duplicates: 0, rejected: 1, client: client)
             throw APIError.invalidEvent(error)
         }
-        if let reason = status.unstorableReason ?? (body.containsNUL ? "the document holds a NUL byte" : nil) {
+        // Refused, as POST /events rejects the same record (a text made of it would hold U+FFFD instead).
+        // A key repeated in an object: refused, as by POST /events (one rule whatever reads the stored text).
+        let invalid =
+            body.containsNUL
+            ? "the document holds a NUL byte"
+            : !body.isValidUTF8
+                ? "the document is not valid UTF-8" : body.firstRepeatedKey.map(StreamIngestor.repeatedKeyReason)
+        if let reason = status.unstorableReason ?? invalid {
             metrics.add(accepted: 0, duplicates: 0, rejected: 1, client: client)
             throw APIError.unstorableEvent(reason)
         }
@@ -283,6 +317,14 @@ struct IngestController: Sendable {
         return try Response.json(accepted)
     }
 
+    /// The key of `Authorization: Bearer KEY`, if the request has one.
+    static func bearer(_ request: Request) -> String? {
+        guard let authorization = request.headers[.authorization] else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
     /// The client a POST comes from: its API key's (`Authorization: Bearer KEY`), or
     /// ``IngestConfiguration/anonymousClient`` for a request without one under `--allow-anonymous`;
     /// otherwise 401. A key given is always checked, anonymous access or not.
@@ -301,6 +343,23 @@ struct IngestController: Sendable {
         throw APIError.unauthorized
     }
 
+    /// `GET /metrics` and `GET /metrics/summary` take `Authorization: Bearer` with the operator's
+    /// `--metrics-key` (compared in constant time); without one configured they are always 401.
+    func authorizeMetrics(_ request: Request) throws {
+        if let key = configuration.metricsKey, let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer",
+                APIKey.hashesMatch(
+                    Array(SHA256.hash(data: Array(parts[1].trimmingCharacters(in: .whitespaces).utf8))),
+                    Array(SHA256.hash(data: Array(key.utf8))))
+            {
+                return
+            }
+        }
+        metrics.refused(status: 401)
+        throw APIError.unauthorized
+    }
+
     /// Runs a POST route and writes its log line (``UploadLog``), whatever its answer; a 4xx answer is
     /// counted by status (`ingest_refused_requests_total`).
     func logged(_ route: String, context: some RequestContext, _ body: (UploadOutcome) async throws -> Response)
@@ -311,7 +370,7 @@ struct IngestController: Sendable {
         func record(_ status: Int, _ error: String?) {
             if (400..<500).contains(status) { metrics.refused(status: status) }
             uploadLog?.record(
-                route: route, requestID: context.id, outcome: outcome, status: status, error: error,
+                route: route, requestID: context.id, peer: context.peer, outcome: outcome, status: status, error: error,
                 duration: ContinuousClock.now - start)
         }
         do {
@@ -321,6 +380,11 @@ struct IngestController: Sendable {
         } catch let error as APIError {
             record(error.status.code, error.body.error)
             throw error
+        } catch is HTTPParserError {
+            // Malformed framing (a bad chunk size, a body cut inside a chunk): the client's fault, 400 as RFC
+            // 9112 says, not a 500 with an error in the log. What was committed before it stays committed.
+            record(400, "badRequest")
+            throw APIError.badFraming
         } catch {
             // The client went away mid-body (or something unforeseen): answered 500 if it is still there.
             record(500, "internal")

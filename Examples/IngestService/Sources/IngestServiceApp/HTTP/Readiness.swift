@@ -89,17 +89,30 @@ struct StoreProbe: Service {
 /// order): it marks the server draining, so `GET /ready` answers 503, and waits `delay` (Loki's
 /// `-shutdown-delay`) while the server still takes new connections and uploads, so that a load balancer
 /// polling `/ready` stops sending any before the server stops accepting. Then the server stops accepting
-/// and finishes its uploads in flight, and the store closes after them.
+/// and finishes its uploads in flight, and the store closes after them. Those uploads have `drainTimeout`:
+/// then the ones still reading a body are cut (``UploadDrain``) and answered 503 `shuttingDown`.
 struct DrainSignal: Service {
     let readiness: Readiness
     let delay: Duration
+    let drain: UploadDrain
+    let drainTimeout: Duration
     let logger: Logger
 
     func run() async throws {
         guard (try? await gracefulShutdown()) != nil else { return }
         readiness.startDraining()
-        guard delay > .zero else { return }
-        logger.notice("draining: GET /ready answers 503; the server stops accepting in \(delay)")
-        try? await Task.sleep(for: delay)
+        if delay > .zero {
+            logger.notice("draining: GET /ready answers 503; the server stops accepting in \(delay)")
+            try? await Task.sleep(for: delay)
+        }
+        // This service ends here, so that the server stops accepting and drains; the deadline runs on.
+        let drain = self.drain
+        let timeout = drainTimeout
+        let logger = self.logger
+        Task {
+            try? await Task.sleep(for: timeout)
+            logger.warning("the drain deadline (\(timeout)) passed: uploads still reading their bodies are cut (503 shuttingDown)")
+            drain.cut()
+        }
     }
 }

@@ -19,19 +19,46 @@ final class UploadOutcome: @unchecked Sendable {
 }
 
 /// One line per POST (issue #37, point 7), through swift-log: `message` "upload" with the request id,
-/// route, client, status, error code (if any), counts, bytes, upload id and duration as metadata. The
-/// server gives it a ``JSONLineLogHandler`` on standard error, so each upload is one JSON object a log
-/// shipper reads as it is.
+/// route, peer address, client, status, error code (if any), counts, bytes, upload id and duration as
+/// metadata. The server gives it a ``JSONLineLogHandler`` on standard error, so each upload is one JSON
+/// object a log shipper reads as it is.
+///
+/// Refusals of requests from no known client (401: no key, a wrong one) are logged at most
+/// ``refusalLinesPerSecond`` a second (a token bucket as deep; issue #44.7: a keyless flood wrote 226 bytes
+/// a request at 4,668 a second): the others are counted, and the next refusal logged carries that count as
+/// `refusalsNotLogged` (every refusal is still counted in `ingest_refused_requests_total`).
 struct UploadLog: Sendable {
     let logger: Logger
+    private let refusals: RateLimiter
+    private let notLogged = NIOLockedValueBox(0)
+
+    static let refusalLinesPerSecond = 10.0
+
+    init(logger: Logger, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.logger = logger
+        refusals = RateLimiter(rate: Self.refusalLinesPerSecond, clock: clock)
+    }
 
     func record(
-        route: String, requestID: String, outcome: UploadOutcome, status: Int, error: String?, duration: Duration
+        route: String, requestID: String, peer: String? = nil, outcome: UploadOutcome, status: Int, error: String?,
+        duration: Duration
     ) {
         var metadata: Logger.Metadata = [
             "requestId": "\(requestID)", "route": "\(route)", "status": .stringConvertible(status),
             "durationSeconds": .stringConvertible(duration.seconds),
         ]
+        if outcome.client == nil, (400..<500).contains(status) {
+            guard refusals.take(for: "") == nil else {
+                notLogged.withLockedValue { $0 += 1 }
+                return
+            }
+            let skipped = notLogged.withLockedValue { count in
+                defer { count = 0 }
+                return count
+            }
+            if skipped > 0 { metadata["refusalsNotLogged"] = .stringConvertible(skipped) }
+        }
+        if let peer { metadata["peer"] = "\(peer)" }
         if let client = outcome.client { metadata["client"] = "\(client)" }
         if let error { metadata["error"] = "\(error)" }
         if let summary = outcome.summary {

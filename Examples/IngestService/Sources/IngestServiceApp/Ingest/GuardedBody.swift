@@ -50,7 +50,11 @@ struct GuardedBody<Base: AsyncSequence>: AsyncSequence where Base.Element == Byt
         mutating func next() async throws -> ByteBufferView? {
             while pending.isEmpty {
                 if body.isArray, forwarded - body.readerPosition() > body.oversized.limit + body.readerSlack {
-                    throw BodyLimitError.recordTooLarge(limit: body.oversized.limit)
+                    // The reader moves at elements: blank space between two is held until the next one
+                    // (JSON Lines skip theirs as they stream; here it is bounded by this check, issue #44).
+                    throw scanner.isBetweenValues
+                        ? BodyLimitError.blankTooLong(limit: body.oversized.limit + body.readerSlack)
+                        : BodyLimitError.recordTooLarge(limit: body.oversized.limit)
                 }
                 try await body.beforeRead()
                 guard let chunk = try await base.next() else { return nil }
@@ -144,6 +148,8 @@ enum BodyLimitError: Error, CustomStringConvertible {
     case tooManyRejected
     /// A gzip body inflated past `--max-gzip-ratio` times its compressed bytes.
     case inflationTooHigh(ratio: Int)
+    /// Top-level array: more blank space between two elements than the reader may hold.
+    case blankTooLong(limit: Int)
 
     var description: String {
         switch self {
@@ -151,6 +157,7 @@ enum BodyLimitError: Error, CustomStringConvertible {
         case .recordTooLarge(let limit): "a record is longer than \(limit) bytes"
         case .tooManyRejected: "too many rejected records"
         case .inflationTooHigh(let ratio): "the gzip body inflates to more than \(ratio) times its compressed size"
+        case .blankTooLong(let limit): "more than \(limit) bytes of blank space between two array elements"
         }
     }
 }

@@ -38,6 +38,9 @@ struct RecordScanner {
         self.isArray = isArray
     }
 
+    /// Top-level array: whether the scan is between elements (in blank space or punctuation), not in one.
+    var isBetweenValues: Bool { !inValue }
+
     /// Scans `bytes[from...]`: the index of the first byte that would make the open record longer than
     /// `limit` (the record is cut there; the scanner's state is that before the byte), or nil when the
     /// chunk ends first.

@@ -13,6 +13,10 @@ struct StreamIngestor: Sendable {
     let configuration: IngestConfiguration
     let store: any EventStore
     let metrics: IngestMetrics
+    /// Whether the upload's API key is still good, asked before each batch goes to the store: a key
+    /// revoked while its upload streams stops it at the next batch (issue #44.7), answered 401
+    /// `keyRevoked` with what was committed before.
+    var isAuthorized: @Sendable () async -> Bool = { true }
 
     /// Reads `body` to its end (or to a limit) and answers what became of each record. Returns only
     /// after every batch is committed.
@@ -76,6 +80,7 @@ struct StreamIngestor: Sendable {
         func deliver() async throws {
             guard !batch.isEmpty else { return }
             try await settle()
+            guard await isAuthorized() else { throw KeyRevokedError() }
             let full = batch
             batch = StoreBatch(uploadID: uploadID, client: client)
             batchBytes = 0
@@ -140,7 +145,9 @@ struct StreamIngestor: Sendable {
                         rejections.add(
                             tooLarge: Array(raw.readableBytesView.prefix(RejectionLog.tooLargeKeptBytes)), limit: oversized.limit, index: index,
                             line: oversized.bodyLine(line, at: start), offset: oversized.bodyOffset(start)))
-                } else if raw.isValidUTF8, !raw.containsNUL, status.unstorableReason == nil {
+                } else if raw.isValidUTF8, !raw.containsNUL, status.unstorableReason == nil,
+                    raw.firstRepeatedKey == nil
+                {
                     // yajl's UTF-8 check does not cover every sequence (an overlong form or an encoded
                     // surrogate in a string the model skips decodes), and `raw` goes to a text column.
                     decoded += 1
@@ -153,7 +160,10 @@ struct StreamIngestor: Sendable {
                 } else {
                     let reason =
                         status.unstorableReason
-                        ?? (raw.containsNUL ? "the record holds a NUL byte" : "the record is not valid UTF-8")
+                        ?? (raw.containsNUL
+                            ? "the record holds a NUL byte"
+                            : !raw.isValidUTF8
+                                ? "the record is not valid UTF-8" : Self.repeatedKeyReason(raw.firstRepeatedKey ?? ""))
                     addRejected(
                         rejections.add(
                             unstorable: Array(raw.readableBytesView), reason: reason, index: index,
@@ -161,6 +171,18 @@ struct StreamIngestor: Sendable {
                 }
                 if isFull() { try await deliver() }
             }
+        } catch is DrainCutError {
+            // The drain's deadline: what was read is stored (whole records only), the rest is not read.
+            try await deliver()
+            try await settle()
+            summary.error = "shuttingDown"
+            summary.stoppedEarly = "the server is shutting down: its drain deadline passed before the body ended (the rest of the body was not read)"
+        } catch is KeyRevokedError {
+            // The batch being filled is dropped; the one in flight was let through before the revocation was seen.
+            batch = StoreBatch(uploadID: uploadID, client: client)
+            try? await settle()
+            summary.error = "keyRevoked"
+            summary.stoppedEarly = "the API key was revoked during the upload: nothing after the records committed was stored"
         } catch BodyLimitError.tooManyRejected {
             // The upload's cap of rejected records: what was read is stored, the rest is not read.
             try await deliver()
@@ -215,9 +237,17 @@ struct StreamIngestor: Sendable {
 }
 
 extension StreamIngestor {
+    /// Why a record with a key repeated in one of its objects is refused (``ByteBuffer/firstRepeatedKey``).
+    static func repeatedKeyReason(_ key: String) -> String {
+        "the key \"\(key.prefix(100))\" is repeated in an object (readers differ on which value counts)"
+    }
+
     /// Bytes counted per record for what it holds besides its raw bytes (its position, kind, message, model).
     static let recordOverhead = 512
 }
+
+/// The upload's key was revoked while it streamed.
+struct KeyRevokedError: Error {}
 
 /// A count shared between the body wrapper and the ingestor, within one request's task.
 private final class Counter {

@@ -31,7 +31,7 @@ func withDeadline<T: Sendable>(
 }
 
 /// The first of several results, handed to one waiter (who may come before or after it).
-private final class FirstResult<T: Sendable>: Sendable {
+final class FirstResult<T: Sendable>: Sendable {
     private enum State {
         case empty
         case waiting(CheckedContinuation<T, any Error>)
@@ -70,7 +70,7 @@ private final class FirstResult<T: Sendable>: Sendable {
 
 extension Result where Failure == any Error {
     /// The outcome of an async throwing `body`.
-    fileprivate init(_ body: () async throws -> Success) async {
+    init(_ body: () async throws -> Success) async {
         do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -17,9 +17,14 @@ public final class PostgresStore: EventStore {
     private let logger: Logger
     /// How long a batch may wait for a connection and its transaction before the upload fails (503).
     private let timeout: Duration
+    /// Batches take turns for all but one of the pool's connections, fairly between clients (issue #44.6):
+    /// one client's uploads cannot hold every connection, and the readiness probe, the keys' refresh and
+    /// `GET /rejected` always find one free rather than queueing behind the batches.
+    private let writers: FairWriter
 
-    private init(client: PostgresClient, metrics: IngestMetrics?, logger: Logger, timeout: Duration) {
+    private init(client: PostgresClient, metrics: IngestMetrics?, logger: Logger, timeout: Duration, maxConnections: Int) {
         self.client = client
+        writers = FairWriter(permits: max(1, maxConnections - 1))
         self.metrics = metrics
         self.logger = logger
         self.timeout = timeout
@@ -69,7 +74,7 @@ public final class PostgresStore: EventStore {
         configuration.options.connectTimeout = timeout
         if lz4 { configuration.options.additionalStartupParameters = [("default_toast_compression", "lz4")] }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        return PostgresStore(client: client, metrics: metrics, logger: logger, timeout: timeout)
+        return PostgresStore(client: client, metrics: metrics, logger: logger, timeout: timeout, maxConnections: maxConnections)
     }
 
     /// The TLS version of the connection's session (`pg_stat_ssl`), nil when it is not encrypted.
@@ -134,15 +139,18 @@ public final class PostgresStore: EventStore {
         let metrics = self.metrics
         let logger = self.logger
         return try await withDeadline(timeout, "storing a batch") {
-            try await self.client.withConnection { connection in
-                metrics?.storeWaited(ContinuousClock.now - start)
-                return try await Self.transaction(on: connection, logger: logger) {
-                    let inserted = try await Self.insertEvents(batch, on: connection, logger: logger)
-                    let compare = StoreOutcome.idsToCompare(batch.events, inserted: inserted)
-                    let stored = compare.isEmpty
-                        ? [:] : try await Self.storedRaw(client: batch.client, ids: compare, on: connection, logger: logger)
-                    try await Self.insertRejections(batch, on: connection, logger: logger)
-                    return StoreOutcome.resolve(batch.events, inserted: inserted, stored: stored)
+            // A batch whose deadline passes while it waits for its turn leaves the queue (cancelled).
+            try await self.writers.withTurn(.client(batch.client)) {
+                try await self.client.withConnection { connection in
+                    metrics?.storeWaited(ContinuousClock.now - start)
+                    return try await Self.transaction(on: connection, logger: logger) {
+                        let inserted = try await Self.insertEvents(batch, on: connection, logger: logger)
+                        let compare = StoreOutcome.idsToCompare(batch.events, inserted: inserted)
+                        let stored = compare.isEmpty
+                            ? [:] : try await Self.storedRaw(client: batch.client, ids: compare, on: connection, logger: logger)
+                        try await Self.insertRejections(batch, on: connection, logger: logger)
+                        return StoreOutcome.resolve(batch.events, inserted: inserted, stored: stored)
+                    }
                 }
             }
         }

@@ -6,7 +6,8 @@ import SQLiteNIO
 import ServiceLifecycle
 
 /// The embedded default store: one SQLite file in WAL mode, written through one connection (SQLite has
-/// one writer at a time; concurrent uploads take turns per batch).
+/// one writer at a time; concurrent uploads take turns per batch, fairly between clients, the readiness
+/// probe before them: ``FairWriter``).
 ///
 /// Durability: `synchronous=FULL`. In WAL mode that syncs the log at every commit, so a batch is on disk
 /// when ``store(_:)`` returns and the answer can promise it even across a power cut. `NORMAL` would sync
@@ -15,20 +16,27 @@ import ServiceLifecycle
 public final class SQLiteStore: EventStore {
     public let path: String
     private let connection: SQLiteConnection
-    private let writer = AsyncLock()
+    private let writer = FairWriter()
+    /// `--min-free-disk`: the readiness probe fails while the database's file system has less free.
+    private let minFreeBytes: Int
     private let metrics: IngestMetrics?
     private let logger: Logger
 
-    private init(path: String, connection: SQLiteConnection, metrics: IngestMetrics?, logger: Logger) {
+    private init(path: String, connection: SQLiteConnection, metrics: IngestMetrics?, logger: Logger, minFreeBytes: Int) {
         self.path = path
+        self.minFreeBytes = minFreeBytes
         self.connection = connection
         self.metrics = metrics
         self.logger = logger
     }
 
     /// Opens (creating if missing) the database at `path` and brings its schema up to date.
+    ///
+    /// - Parameter minFreeBytes: the readiness probe (``ping()``) fails while the file system holding the
+    ///   database has less than this free for unprivileged writers (`--min-free-disk`, default 64 MiB).
     public static func open(
-        path: String, metrics: IngestMetrics? = nil, logger: Logger = Logger(label: "IngestService.SQLite")
+        path: String, metrics: IngestMetrics? = nil, logger: Logger = Logger(label: "IngestService.SQLite"),
+        minFreeBytes: Int = 64 << 20
     ) async throws -> SQLiteStore {
         let connection: SQLiteConnection
         do {
@@ -36,7 +44,7 @@ public final class SQLiteStore: EventStore {
         } catch {
             throw StoreError.unavailable("cannot open the SQLite database '\(path)': \(error)")
         }
-        let store = SQLiteStore(path: path, connection: connection, metrics: metrics, logger: logger)
+        let store = SQLiteStore(path: path, connection: connection, metrics: metrics, logger: logger, minFreeBytes: minFreeBytes)
         do {
             // A new file gets 16 KiB pages (an existing one keeps its own; the size is fixed once the
             // first table exists): a tweet's row (~4.8 KB) does not fit a 4 KiB page, so each one took a
@@ -78,7 +86,7 @@ public final class SQLiteStore: EventStore {
 
     public func store(_ batch: StoreBatch) async throws -> StoreOutcome {
         let start = ContinuousClock.now
-        return try await writer.withLock {
+        return try await writer.withTurn(.client(batch.client)) {
             self.metrics?.storeWaited(ContinuousClock.now - start)
             return try await self.transaction {
                 let inserted = try await self.insertEvents(batch)
@@ -90,14 +98,30 @@ public final class SQLiteStore: EventStore {
         }
     }
 
-    /// Takes the write lock and lets it go (`BEGIN IMMEDIATE`, `ROLLBACK`), as a batch would take it: in
-    /// its turn among the batches, and failing like one (after the 5 s busy timeout) while another
-    /// process holds the file's write lock, or when the file cannot be written.
+    /// Takes the write lock and lets it go (`BEGIN IMMEDIATE`, `ROLLBACK`), as a batch would take it, but
+    /// before the batches waiting (after the one being written, if any: ``FairWriter``), failing like one
+    /// (after the 5 s busy timeout) while another process holds the file's write lock, or when the file
+    /// cannot be written; and fails while the file system has less than `minFreeBytes` free (a full disk
+    /// takes `BEGIN IMMEDIATE` and `ROLLBACK` but refuses every batch).
     public func ping() async throws {
-        try await writer.withLock {
+        try await writer.withTurn(.priority) {
             _ = try await self.connection.query("BEGIN IMMEDIATE")
             _ = try await self.connection.query("ROLLBACK")
         }
+        if let free = Self.freeBytes(near: path), free < minFreeBytes {
+            throw StoreError.unavailable(
+                "the file system of '\(path)' has \(free) bytes free, under --min-free-disk \(minFreeBytes)")
+        }
+    }
+
+    /// The bytes free for unprivileged writers on the file system holding `path` (`statvfs` of its
+    /// folder); nil when it cannot be read.
+    static func freeBytes(near path: String) -> Int? {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
+        let free = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
+        return free.overflow || free.partialValue > UInt64(Int.max) ? .max : Int(free.partialValue)
     }
 
     /// The stored `raw` bytes of these ids of `client` (to tell duplicates from conflicts).
@@ -190,7 +214,7 @@ public final class SQLiteStore: EventStore {
     }
 
     public func rejections(client: String, after: Int64, limit: Int, maxRawBytes: Int) async throws -> [ListedRejection] {
-        try await writer.withLock {
+        try await writer.withTurn(.client(client)) {
             try await self.connection.query(
                 Schema.listRejections,
                 [
@@ -208,7 +232,7 @@ public final class SQLiteStore: EventStore {
     }
 
     public func pruneRejections(client: String, keep: Int) async throws {
-        try await writer.withLock {
+        try await writer.withTurn(.client(client)) {
             _ = try await self.connection.query(Schema.pruneRejections, [.text(client), .integer(SQLiteInt64(keep))])
         }
     }
@@ -222,7 +246,7 @@ public final class SQLiteStore: EventStore {
 
     /// Closes the database once the batch being written, if any, is committed.
     public func close() async throws {
-        try await writer.withLock { try await self.connection.close() }
+        try await writer.withTurn(.priority) { try await self.connection.close() }
     }
 }
 
@@ -242,7 +266,7 @@ public enum StoreError: Error, CustomStringConvertible {
 
 extension SQLiteStore: KeyStore {
     public func addKey(_ key: APIKeyRecord) async throws {
-        try await writer.withLock {
+        try await writer.withTurn(.priority) {
             _ = try await self.connection.query(
                 "INSERT INTO api_keys (client, key_id, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)",
                 [.text(key.client), .text(key.keyID), .blob(ByteBuffer(bytes: key.keyHash)), .text(key.created.formatted(.iso8601))])
@@ -250,7 +274,7 @@ extension SQLiteStore: KeyStore {
     }
 
     public func revokeKey(keyID: String, keyHash: [UInt8]) async throws -> Bool {
-        try await writer.withLock {
+        try await writer.withTurn(.priority) {
             let rows = try await self.connection.query(
                 "UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND key_hash = ? AND revoked_at IS NULL RETURNING key_id",
                 [.text(Date().formatted(.iso8601)), .text(keyID), .blob(ByteBuffer(bytes: keyHash))])
@@ -259,7 +283,7 @@ extension SQLiteStore: KeyStore {
     }
 
     public func listKeys() async throws -> [APIKeyRecord] {
-        try await writer.withLock {
+        try await writer.withTurn(.priority) {
             try await self.connection.query(
                 "SELECT client, key_id, key_hash, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id"
             ).map { row in
