@@ -55,7 +55,7 @@ var benchmarkSuites: [SuiteFactory] { [
     threadScalingSuite("yymodel_user_2_threads", file: "yymodel/user.json", objectDocument(GithubUser.self), perThread: 64),
     keyStrategySuite("github_events_snake_case", file: "bench/github_events.json"),
     // JSON Lines throughput suites go here.
-] }
+] + macroTwinSuites }  // `@JSONModel` twins beside their reflected models (MacroTwinSuites.swift)
 
 // MARK: - Model suites
 
