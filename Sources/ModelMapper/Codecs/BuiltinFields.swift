@@ -51,20 +51,10 @@ enum FieldKind: UInt8 {
 func decodeBuiltin(_ kind: FieldKind, _ c: DecodeContext, _ index: Int, _ field: UnsafeMutableRawPointer) throws(MappingError) {
     let isNull = c.tape[index].kind == .null
     switch kind {
-    case .string, .optionalString:
-        // One call of the String read for both kinds: with a call in each case the optimizer inlined one
-        // and left the other out of line (about 50 instructions more per value of that kind: the `String?`
-        // slots of every `@JSONModel` String property).
-        if isNull && kind == .optionalString {
-            field.assumingMemoryBound(to: String?.self).pointee = nil
-        } else {
-            let value = try StringCodec.read(c, index)
-            if kind == .string {
-                field.assumingMemoryBound(to: String.self).pointee = value
-            } else {
-                field.assumingMemoryBound(to: String?.self).pointee = value
-            }
-        }
+    case .string:
+        field.assumingMemoryBound(to: String.self).pointee = try StringCodec.read(c, index)
+    case .optionalString:
+        field.assumingMemoryBound(to: String?.self).pointee = isNull ? nil : try StringCodec.read(c, index)
     case .int:
         field.assumingMemoryBound(to: Int.self).pointee = try IntegerCodec<Int>.read(c, index)
     case .optionalInt:
