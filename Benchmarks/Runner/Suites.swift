@@ -58,7 +58,7 @@ var benchmarkSuites: [SuiteFactory] { [
     // Realistic event records, line by line and through JSONLines (EventSuite.swift, issue 47.2).
     eventsSuite("events", file: "events/events.jsonl"),
     jsonLinesSuite("twitter_jsonl", file: "bench/twitter.json", copies: 40),   // JSONLinesSuites.swift
-] }
+] + macroTwinSuites }  // `@JSONModel` twins beside their reflected models (MacroTwinSuites.swift)
 
 // MARK: - Model suites
 

@@ -19,6 +19,6 @@
 /// builds the value from what was decoded; every rule of ``ModelMapper/ModelMapping`` is applied by the
 /// same engine as for ``ModelMapper/JSONMappable``. A struct keeps its memberwise initializer; a final
 /// class gets a designated `init(jsonModelSlots:)` and, if it declares no initializer, a memberwise one.
-@attached(member, names: named(JSONModelSlots), named(jsonModelFields), named(jsonModelSlots), named(updateJSONModel), named(init))
+@attached(member, names: named(JSONModelSlots), named(jsonModelFields), named(makeJSONModel), named(jsonModelSlots), named(updateJSONModel), named(init))
 @attached(extension, conformances: GeneratedJSONModel, names: named(init))
 public macro JSONModel() = #externalMacro(module: "ModelMapperMacrosPlugin", type: "JSONModelMacro")

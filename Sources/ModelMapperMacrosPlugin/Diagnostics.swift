@@ -8,6 +8,9 @@ enum JSONModelDiagnostic: DiagnosticMessage {
     case nonFinalClass(String)
     case needsTypeAnnotation(String)
     case unknownMappingName(name: String, argument: String, model: String)
+    case genericModel(String)
+    case propertyWrapper(attribute: String, property: String)
+    case implicitlyUnwrapped(property: String, wrapped: String)
 
     var message: String {
         switch self {
@@ -19,6 +22,12 @@ enum JSONModelDiagnostic: DiagnosticMessage {
             return "@JSONModel cannot know the type of '\(name)' from its initial value; add a type annotation"
         case .unknownMappingName(let name, let argument, let model):
             return "'\(name)' in mapping's \(argument) is not a stored property of \(model)"
+        case .genericModel(let name):
+            return "@JSONModel does not support generic types: '\(name)' has generic parameters, whose fields cannot be listed once for every specialization; declare a non-generic model (or conform a generic one to JSONMappable)"
+        case .propertyWrapper(let attribute, let property):
+            return "@JSONModel does not support property wrappers: '@\(attribute)' on '\(property)' stores a wrapper, not the declared type; declare the plain property and map it with ModelMapping's transformers"
+        case .implicitlyUnwrapped(let property, let wrapped):
+            return "'\(property)' is declared '\(wrapped)!': @JSONModel takes '\(wrapped)?' (nil when absent or null) or '\(wrapped)' (required), not an implicitly unwrapped Optional"
         }
     }
 
@@ -29,6 +38,9 @@ enum JSONModelDiagnostic: DiagnosticMessage {
         case .nonFinalClass: id = "nonFinalClass"
         case .needsTypeAnnotation: id = "needsTypeAnnotation"
         case .unknownMappingName: id = "unknownMappingName"
+        case .genericModel: id = "genericModel"
+        case .propertyWrapper: id = "propertyWrapper"
+        case .implicitlyUnwrapped: id = "implicitlyUnwrapped"
         }
         return MessageID(domain: "ModelMapperMacros", id: id)
     }
@@ -38,9 +50,21 @@ enum JSONModelDiagnostic: DiagnosticMessage {
 
 enum JSONModelFixIt: FixItMessage {
     case addFinal
+    case useOptional
 
-    var message: String { "add 'final'" }
-    var fixItID: MessageID { MessageID(domain: "ModelMapperMacros", id: "addFinal") }
+    var message: String {
+        switch self {
+        case .addFinal: return "add 'final'"
+        case .useOptional: return "use '?'"
+        }
+    }
+
+    var fixItID: MessageID {
+        switch self {
+        case .addFinal: return MessageID(domain: "ModelMapperMacros", id: "addFinal")
+        case .useOptional: return MessageID(domain: "ModelMapperMacros", id: "useOptional")
+        }
+    }
 }
 
 /// The literal property names in `static let mapping = ModelMapping(...)` (the keys of `keys:`,

@@ -7,8 +7,11 @@ import SwiftSyntaxMacros
 /// its stored properties. It generates only the field list and the construction; every mapping rule is
 /// applied by ModelMapper's engine at run time.
 ///
-/// Members: `JSONModelSlots` (one Optional `var` per stored property), `jsonModelFields`,
-/// `jsonModelSlots()`, `updateJSONModel(from:)`; for a final class also `init(jsonModelSlots:)` (a
+/// Members: `JSONModelSlots` (one Optional `var` per stored property: `T?` for a property of type `T`, the
+/// property's own type for an Optional without an initial value), `jsonModelFields`,
+/// `makeJSONModel(decodingSlots:)` (the decode's slots and construction, compiled for the type: no generic
+/// code between the engine's decoding loop and the model's stored properties), `jsonModelSlots()`,
+/// `updateJSONModel(from:)`; for a final class also `init(jsonModelSlots:)` (a
 /// designated initializer must be in the class) and, when the class declares no initializer, a memberwise
 /// one. The extension adds the conformance, and for a struct `init(jsonModelSlots:)`, so that the struct
 /// keeps its memberwise initializer.
@@ -19,9 +22,13 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
         let properties = StoredProperties.read(declaration.memberBlock.members, in: context)
         MappingNames.check(declaration.memberBlock.members, properties: properties, model: model.name, in: context)
         let access = model.access
-        let slots = properties.map { "\(access)var \($0.identifier): Swift.Optional<\($0.type)> = nil" }
+        let slots = properties.map {
+            "\(access)var \($0.identifier): \($0.slotIsValue ? "\($0.type)" : "Swift.Optional<\($0.type)>") = nil"
+        }
         let fields = properties.map {
-            ".init(\"\($0.name)\", \\JSONModelSlots.\($0.identifier), hasInitialValue: \($0.initialValue != nil), isLet: \($0.isLet))"
+            $0.slotIsValue
+                ? ".init(optional: \"\($0.name)\", \\JSONModelSlots.\($0.identifier), isLet: \($0.isLet))"
+                : ".init(\"\($0.name)\", \\JSONModelSlots.\($0.identifier), hasInitialValue: \($0.initialValue != nil), isLet: \($0.isLet))"
         }
         let reads = properties.map { "slots.\($0.identifier) = self.\($0.identifier)" }
         var members: [DeclSyntax] = [
@@ -38,6 +45,15 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
             }
             """,
             """
+            \(raw: access)static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                var slots = JSONModelSlots()
+                try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                    try decode(Swift.UnsafeMutableRawPointer(slots))
+                }
+                return try Self(jsonModelSlots: &slots)
+            }
+            """,
+            """
             \(raw: access)func jsonModelSlots() -> JSONModelSlots {
                 var slots = JSONModelSlots()
             \(raw: reads.map { "    " + $0 }.joined(separator: "\n"))
@@ -47,7 +63,10 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
         ]
         if model.isClass {
             // A class's `let`s cannot change after init: an update sets its `var`s.
-            let assignments = properties.filter { !$0.isLet }.map { "if let value = slots.\($0.identifier).take() { self.\($0.identifier) = value }" }
+            let assignments = properties.filter { !$0.isLet }.map {
+                $0.slotIsValue ? "self.\($0.identifier) = slots.\($0.identifier).take()"
+                    : "if let value = slots.\($0.identifier).take() { self.\($0.identifier) = value }"
+            }
             members.append("""
                 \(raw: access)func updateJSONModel(from slots: inout JSONModelSlots) throws {
                 \(raw: assignments.map { "    " + $0 }.joined(separator: "\n"))
@@ -89,22 +108,24 @@ public enum JSONModelMacro: MemberMacro, ExtensionMacro {
 
     /// `init(jsonModelSlots:)`: each property from its slot, else its initial value (evaluated only then),
     /// else nil for an Optional; a property with none of them throws. Constants are not assigned. Values
-    /// are moved out of the slots (`take()`), so no String or array is retained and released again.
+    /// are moved out of the slots (`take()`), so no String or array is retained and released again. The
+    /// values that may throw are taken into locals first, and only then are the properties assigned: with
+    /// a `try` between the assignments the compiler built the value aside and copied it out (a retain and a
+    /// release of every String and array of the model per decode).
     private static func slotsInitializer(_ properties: [StoredProperty], access: String) -> DeclSyntax {
+        var takes: [String] = []
         let assignments = properties.filter { !$0.isConstant }.map { property -> String in
-            let fallback: String
+            if property.slotIsValue { return "self.\(property.identifier) = slots.\(property.identifier).take()" }
             if let value = property.initialValue {
-                fallback = "\(value)"
-            } else if property.isOptional {
-                fallback = "nil"
-            } else {
-                return "self.\(property.identifier) = try slots.\(property.identifier).take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue(\"\(property.name)\", of: Self.self)"
+                return "self.\(property.identifier) = slots.\(property.identifier).take() ?? \(value)"
             }
-            return "self.\(property.identifier) = slots.\(property.identifier).take() ?? \(fallback)"
+            let local = "_" + property.name
+            takes.append("let \(local) = try slots.\(property.identifier).take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue(\"\(property.name)\", of: Self.self)")
+            return "self.\(property.identifier) = \(local)"
         }
         return """
             \(raw: access)init(jsonModelSlots slots: inout JSONModelSlots) throws {
-            \(raw: assignments.map { "    " + $0 }.joined(separator: "\n"))
+            \(raw: (takes + assignments).map { "    " + $0 }.joined(separator: "\n"))
             }
             """
     }
@@ -136,9 +157,17 @@ struct Model {
         if let decl = declaration.as(StructDeclSyntax.self) {
             name = decl.name.text
             isClass = false
+            if let generics = decl.genericParameterClause {
+                context?.diagnose(Diagnostic(node: Syntax(generics), message: JSONModelDiagnostic.genericModel(name)))
+                return nil
+            }
         } else if let decl = declaration.as(ClassDeclSyntax.self) {
             name = decl.name.text
             isClass = true
+            if let generics = decl.genericParameterClause {
+                context?.diagnose(Diagnostic(node: Syntax(generics), message: JSONModelDiagnostic.genericModel(name)))
+                return nil
+            }
             guard decl.modifiers.contains(where: { $0.name.text == "final" }) else {
                 context?.diagnose(Diagnostic(node: Syntax(decl.classKeyword), message: JSONModelDiagnostic.nonFinalClass(name),
                                              fixIt: FixIt(message: JSONModelFixIt.addFinal, changes: [

@@ -14,6 +14,8 @@ struct StoredProperty {
 
     /// A `let` with an initial value: encoded, never decoded, never assigned by the generated init.
     var isConstant: Bool { isLet && initialValue != nil }
+    /// An Optional without an initial value: its slot is a `T?` of its own (nil: absent or null), not `T??`.
+    var slotIsValue: Bool { isOptional && initialValue == nil }
     /// Whether the declared type is spelled as an Optional (`T?`, `Optional<T>`): nil when absent.
     var isOptional: Bool {
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
@@ -33,6 +35,15 @@ enum StoredProperties {
             if variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
             let bindings = Array(variable.bindings)
+            if let wrapper = propertyWrapper(variable) {
+                // Computed properties may carry any attribute; a stored one with a wrapper is not its declared type.
+                if !bindings.allSatisfy({ $0.accessorBlock.map(isComputed) ?? false }) {
+                    let property = bindings.first?.pattern.trimmedDescription ?? "?"
+                    context?.diagnose(Diagnostic(node: Syntax(wrapper), message: JSONModelDiagnostic.propertyWrapper(
+                        attribute: wrapper.attributeName.trimmedDescription, property: property)))
+                }
+                continue
+            }
             for (i, binding) in bindings.enumerated() {
                 if let accessors = binding.accessorBlock, isComputed(accessors) { continue }
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
@@ -47,11 +58,37 @@ enum StoredProperties {
                     context?.diagnose(Diagnostic(node: Syntax(binding.pattern), message: JSONModelDiagnostic.needsTypeAnnotation(identifier)))
                     continue
                 }
+                if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                    let optional = TypeSyntax(OptionalTypeSyntax(wrappedType: unwrapped.wrappedType.trimmed))
+                    context?.diagnose(Diagnostic(
+                        node: Syntax(unwrapped),
+                        message: JSONModelDiagnostic.implicitlyUnwrapped(property: identifier, wrapped: unwrapped.wrappedType.trimmedDescription),
+                        fixIt: FixIt(message: JSONModelFixIt.useOptional, changes: [
+                            .replace(oldNode: Syntax(unwrapped), newNode: Syntax(optional.with(\.trailingTrivia, unwrapped.trailingTrivia)))])))
+                    continue
+                }
                 result.append(StoredProperty(identifier: identifier, name: identifier.filter { $0 != "`" },
                                              type: type.trimmed, initialValue: binding.initializer?.value.trimmed, isLet: isLet))
             }
         }
         return result
+    }
+
+    /// Attributes that leave a stored property's storage as declared; any other attribute on a stored
+    /// property is taken to be a property wrapper (a custom attribute), which the macro cannot see through.
+    private static let plainAttributes: Set<String> = [
+        "available", "objc", "nonobjc", "preconcurrency", "MainActor", "usableFromInline", "_spi", "exclusivity",
+        "NSCopying", "NSManaged", "IBOutlet", "IBInspectable", "GKInspectable", "_hasStorage", "_documentation",
+    ]
+
+    /// The first attribute of `variable` that is not one of ``plainAttributes``.
+    private static func propertyWrapper(_ variable: VariableDeclSyntax) -> AttributeSyntax? {
+        for element in variable.attributes {
+            guard case .attribute(let attribute) = element else { continue }
+            let name = attribute.attributeName.trimmedDescription
+            if !plainAttributes.contains(name) { return attribute }
+        }
+        return nil
     }
 
     /// A getter (a code block, or `get`/`set` accessors) rather than storage with observers.

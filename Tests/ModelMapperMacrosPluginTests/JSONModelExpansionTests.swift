@@ -41,7 +41,7 @@ final class JSONModelExpansionTests: XCTestCase {
                 struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
                     var id: Swift.Optional<Int> = nil
                     var stars: Swift.Optional<Int> = nil
-                    var license: Swift.Optional<String?> = nil
+                    var license: String? = nil
                     var kind: Swift.Optional<String> = nil
                     var score: Swift.Optional<Double> = nil
                     var a: Swift.Optional<Bool> = nil
@@ -55,13 +55,21 @@ final class JSONModelExpansionTests: XCTestCase {
                     [
                         .init("id", \\JSONModelSlots.id, hasInitialValue: false, isLet: true),
                         .init("stars", \\JSONModelSlots.stars, hasInitialValue: true, isLet: false),
-                        .init("license", \\JSONModelSlots.license, hasInitialValue: false, isLet: true),
+                        .init(optional: "license", \\JSONModelSlots.license, isLet: true),
                         .init("kind", \\JSONModelSlots.kind, hasInitialValue: true, isLet: true),
                         .init("score", \\JSONModelSlots.score, hasInitialValue: true, isLet: false),
                         .init("a", \\JSONModelSlots.a, hasInitialValue: false, isLet: false),
                         .init("b", \\JSONModelSlots.b, hasInitialValue: false, isLet: false),
                         .init("observed", \\JSONModelSlots.observed, hasInitialValue: true, isLet: false),
                     ]
+                }
+
+                static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
                 }
 
                 func jsonModelSlots() -> JSONModelSlots {
@@ -84,12 +92,15 @@ final class JSONModelExpansionTests: XCTestCase {
 
             extension Repo: ModelMapper.GeneratedJSONModel {
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.id = try slots.id.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("id", of: Self.self)
+                    let _id = try slots.id.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("id", of: Self.self)
+                    let _a = try slots.a.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("a", of: Self.self)
+                    let _b = try slots.b.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("b", of: Self.self)
+                    self.id = _id
                     self.stars = slots.stars.take() ?? 0
-                    self.license = slots.license.take() ?? nil
+                    self.license = slots.license.take()
                     self.score = slots.score.take() ?? 1.5
-                    self.a = try slots.a.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("a", of: Self.self)
-                    self.b = try slots.b.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("b", of: Self.self)
+                    self.a = _a
+                    self.b = _b
                     self.observed = slots.observed.take() ?? 1
                 }
             }
@@ -122,6 +133,14 @@ final class JSONModelExpansionTests: XCTestCase {
                     ]
                 }
 
+                public static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
+                }
+
                 public func jsonModelSlots() -> JSONModelSlots {
                     var slots = JSONModelSlots()
                     slots.name = self.name
@@ -135,7 +154,8 @@ final class JSONModelExpansionTests: XCTestCase {
 
             extension Tag: ModelMapper.GeneratedJSONModel {
                 public init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    let _name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    self.name = _name
                 }
             }
             """,
@@ -162,7 +182,7 @@ final class JSONModelExpansionTests: XCTestCase {
                 struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
                     var name: Swift.Optional<String> = nil
                     var plan: Swift.Optional<String> = nil
-                    var note: Swift.Optional<String?> = nil
+                    var note: String? = nil
                     init() {
                     }
                 }
@@ -171,8 +191,16 @@ final class JSONModelExpansionTests: XCTestCase {
                     [
                         .init("name", \\JSONModelSlots.name, hasInitialValue: false, isLet: true),
                         .init("plan", \\JSONModelSlots.plan, hasInitialValue: true, isLet: false),
-                        .init("note", \\JSONModelSlots.note, hasInitialValue: false, isLet: false),
+                        .init(optional: "note", \\JSONModelSlots.note, isLet: false),
                     ]
+                }
+
+                static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
                 }
 
                 func jsonModelSlots() -> JSONModelSlots {
@@ -187,15 +215,14 @@ final class JSONModelExpansionTests: XCTestCase {
                     if let value = slots.plan.take() {
                         self.plan = value
                     }
-                    if let value = slots.note.take() {
-                        self.note = value
-                    }
+                    self.note = slots.note.take()
                 }
 
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    let _name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    self.name = _name
                     self.plan = slots.plan.take() ?? "free"
-                    self.note = slots.note.take() ?? nil
+                    self.note = slots.note.take()
                 }
 
                 init(name: String, plan: String = "free", note: String? = nil) {
@@ -238,6 +265,14 @@ final class JSONModelExpansionTests: XCTestCase {
                     ]
                 }
 
+                static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
+                }
+
                 func jsonModelSlots() -> JSONModelSlots {
                     var slots = JSONModelSlots()
                     slots.name = self.name
@@ -249,7 +284,8 @@ final class JSONModelExpansionTests: XCTestCase {
                 }
 
                 init(jsonModelSlots slots: inout JSONModelSlots) throws {
-                    self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    let _name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+                    self.name = _name
                 }
             }
 
@@ -332,6 +368,14 @@ final class JSONModelExpansionTests: XCTestCase {
                     ]
                 }
 
+                static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
+                }
+
                 func jsonModelSlots() -> JSONModelSlots {
                     var slots = JSONModelSlots()
                     slots.a = self.a
@@ -353,6 +397,154 @@ final class JSONModelExpansionTests: XCTestCase {
                 DiagnosticSpec(message: "@JSONModel cannot know the type of 'when' from its initial value; add a type annotation", line: 3, column: 9),
                 DiagnosticSpec(message: "'b' in mapping's keys is not a stored property of S", line: 5, column: 46),
                 DiagnosticSpec(message: "'c' in mapping's ignored is not a stored property of S", line: 5, column: 77),
+            ],
+            macroSpecs: macros)
+    }
+    func testDiagnosticsForGenericsPropertyWrappersAndImplicitlyUnwrappedOptionals() {
+        assertMacroExpansion(
+            """
+            @JSONModel
+            struct Box<T> {
+                let value: T
+            }
+            """,
+            expandedSource: """
+            struct Box<T> {
+                let value: T
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@JSONModel does not support generic types: 'Box' has generic parameters, whose fields cannot be listed once for every specialization; declare a non-generic model (or conform a generic one to JSONMappable)", line: 2, column: 11),
+            ],
+            macroSpecs: macros)
+        assertMacroExpansion(
+            """
+            @JSONModel
+            final class Pair<A, B> {
+                let a: A
+            }
+            """,
+            expandedSource: """
+            final class Pair<A, B> {
+                let a: A
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@JSONModel does not support generic types: 'Pair' has generic parameters, whose fields cannot be listed once for every specialization; declare a non-generic model (or conform a generic one to JSONMappable)", line: 2, column: 17),
+            ],
+            macroSpecs: macros)
+        assertMacroExpansion(
+            """
+            @JSONModel
+            struct S {
+                @Clamped var level: Int
+                @available(*, deprecated) var old: Int { 0 }
+                let id: Int
+            }
+            """,
+            expandedSource: """
+
+            struct S {
+                @Clamped var level: Int
+                @available(*, deprecated) var old: Int { 0 }
+                let id: Int
+
+                struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
+                    var id: Swift.Optional<Int> = nil
+                    init() {
+                    }
+                }
+
+                static var jsonModelFields: [ModelMapper.JSONModelField<JSONModelSlots>] {
+                    [
+                        .init("id", \\JSONModelSlots.id, hasInitialValue: false, isLet: true),
+                    ]
+                }
+
+                static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
+                }
+
+                func jsonModelSlots() -> JSONModelSlots {
+                    var slots = JSONModelSlots()
+                    slots.id = self.id
+                    return slots
+                }
+
+                mutating func updateJSONModel(from slots: inout JSONModelSlots) throws {
+                    self = try Self(jsonModelSlots: &slots)
+                }
+            }
+
+            extension S: ModelMapper.GeneratedJSONModel {
+                init(jsonModelSlots slots: inout JSONModelSlots) throws {
+                    let _id = try slots.id.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("id", of: Self.self)
+                    self.id = _id
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@JSONModel does not support property wrappers: '@Clamped' on 'level' stores a wrapper, not the declared type; declare the plain property and map it with ModelMapping's transformers", line: 3, column: 5),
+            ],
+            macroSpecs: macros)
+        assertMacroExpansion(
+            """
+            @JSONModel
+            struct S {
+                var name: String!
+                let id: Int
+            }
+            """,
+            expandedSource: """
+
+            struct S {
+                var name: String!
+                let id: Int
+
+                struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
+                    var id: Swift.Optional<Int> = nil
+                    init() {
+                    }
+                }
+
+                static var jsonModelFields: [ModelMapper.JSONModelField<JSONModelSlots>] {
+                    [
+                        .init("id", \\JSONModelSlots.id, hasInitialValue: false, isLet: true),
+                    ]
+                }
+
+                static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+                    var slots = JSONModelSlots()
+                    try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+                        try decode(Swift.UnsafeMutableRawPointer(slots))
+                    }
+                    return try Self(jsonModelSlots: &slots)
+                }
+
+                func jsonModelSlots() -> JSONModelSlots {
+                    var slots = JSONModelSlots()
+                    slots.id = self.id
+                    return slots
+                }
+
+                mutating func updateJSONModel(from slots: inout JSONModelSlots) throws {
+                    self = try Self(jsonModelSlots: &slots)
+                }
+            }
+
+            extension S: ModelMapper.GeneratedJSONModel {
+                init(jsonModelSlots slots: inout JSONModelSlots) throws {
+                    let _id = try slots.id.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("id", of: Self.self)
+                    self.id = _id
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'name' is declared 'String!': @JSONModel takes 'String?' (nil when absent or null) or 'String' (required), not an implicitly unwrapped Optional", line: 3, column: 15, fixIts: [FixItSpec(message: "use '?'")]),
             ],
             macroSpecs: macros)
     }

@@ -286,3 +286,32 @@ final class JSONModelRulesTests: XCTestCase {
         XCTAssertEqual(try Event(json: text), event)
     }
 }
+
+final class JSONModelConcurrencyTests: XCTestCase {
+    /// Threads racing to first use macro models (a fresh cache per round: a custom key strategy), nested in
+    /// a JSONMappable model and holding one: every thread gets the same values as a decode after the race.
+    func testConcurrentFirstUse() throws {
+        let json = #"{"repos": [{"id": 1, "full_name": "a/b", "owner": {"login": "ann"}, "license": null}], "featured": {"id": 2, "full_name": "c/d", "owner": {"login": "bob", "id": 7}}}"#
+        let expected = try Catalog(json: json)
+        XCTAssertEqual(expected.featured?.owner, MacroOwner(login: "bob", id: 7))
+        for round in 0..<4 {
+            var custom = DecodingOptions()
+            custom.keyStrategy = .custom { $0 + String(repeating: "", count: round) }
+            let options = custom
+            let failures = LockedFailures()
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                if (try? Catalog(json: json, options: options)) != expected { failures.add() }
+                if (try? MacroAccount(json: #"{"name": "n", "tags": ["t"]}"#, options: options))?.tags != ["t"] { failures.add() }
+            }
+            XCTAssertEqual(failures.count, 0, "round \(round)")
+        }
+    }
+}
+
+/// A failure count shared by the threads of one test.
+final class LockedFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func add() { lock.withLock { value += 1 } }
+}

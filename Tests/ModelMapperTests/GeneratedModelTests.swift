@@ -6,7 +6,8 @@ import XCTest
 // with models written out as the macro expands them (Tests/ModelMapperMacrosPluginTests pins that
 // expansion). Here, in the target every sanitizer pass and valgrind run builds, so the slots code is
 // exercised under ASan, TSan and leak checking without compiling swift-syntax there; the macro itself is
-// tested in Tests/ModelMapperMacrosTests.
+// tested in Tests/ModelMapperMacrosTests. GeneratedOwner leaves out `makeJSONModel(decodingSlots:)`, so
+// the protocol's generic default is exercised too.
 
 struct GeneratedOwner: Equatable {
     let login: String
@@ -40,7 +41,8 @@ struct GeneratedOwner: Equatable {
 
 extension GeneratedOwner: ModelMapper.GeneratedJSONModel {
     init(jsonModelSlots slots: inout JSONModelSlots) throws {
-        self.login = try slots.login.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("login", of: Self.self)
+        let _login = try slots.login.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("login", of: Self.self)
+        self.login = _login
         self.id = slots.id.take() ?? 0
     }
 }
@@ -55,7 +57,7 @@ struct GeneratedRepo: Equatable {
     struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
         var name: Swift.Optional<String> = nil
         var owners: Swift.Optional<[GeneratedOwner]> = nil
-        var note: Swift.Optional<String?> = nil
+        var note: String? = nil
         var kind: Swift.Optional<String> = nil
         init() {
         }
@@ -65,9 +67,17 @@ struct GeneratedRepo: Equatable {
         [
             .init("name", \JSONModelSlots.name, hasInitialValue: false, isLet: true),
             .init("owners", \JSONModelSlots.owners, hasInitialValue: false, isLet: true),
-            .init("note", \JSONModelSlots.note, hasInitialValue: false, isLet: true),
+            .init(optional: "note", \JSONModelSlots.note, isLet: true),
             .init("kind", \JSONModelSlots.kind, hasInitialValue: true, isLet: true),
         ]
+    }
+
+    static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+        var slots = JSONModelSlots()
+        try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+            try decode(Swift.UnsafeMutableRawPointer(slots))
+        }
+        return try Self(jsonModelSlots: &slots)
     }
 
     func jsonModelSlots() -> JSONModelSlots {
@@ -86,9 +96,11 @@ struct GeneratedRepo: Equatable {
 
 extension GeneratedRepo: ModelMapper.GeneratedJSONModel {
     init(jsonModelSlots slots: inout JSONModelSlots) throws {
-        self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
-        self.owners = try slots.owners.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("owners", of: Self.self)
-        self.note = slots.note.take() ?? nil
+        let _name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        let _owners = try slots.owners.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("owners", of: Self.self)
+        self.name = _name
+        self.owners = _owners
+        self.note = slots.note.take()
     }
 }
 
@@ -110,6 +122,14 @@ final class GeneratedAccount {
         ]
     }
 
+    static func makeJSONModel(decodingSlots decode: (Swift.UnsafeMutableRawPointer) throws(ModelMapper.MappingError) -> Swift.Void) throws -> Self {
+        var slots = JSONModelSlots()
+        try Swift.withUnsafeMutablePointer(to: &slots) { (slots) throws(ModelMapper.MappingError) in
+            try decode(Swift.UnsafeMutableRawPointer(slots))
+        }
+        return try Self(jsonModelSlots: &slots)
+    }
+
     func jsonModelSlots() -> JSONModelSlots {
         var slots = JSONModelSlots()
         slots.name = self.name
@@ -124,7 +144,8 @@ final class GeneratedAccount {
     }
 
     init(jsonModelSlots slots: inout JSONModelSlots) throws {
-        self.name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        let _name = try slots.name.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("name", of: Self.self)
+        self.name = _name
         self.plan = slots.plan.take() ?? "free"
     }
 }

@@ -5,7 +5,8 @@
 //   `MemoryLayout<Slots>.offset(of:)` of its slot, and its codec (`SlotCodec<T>`) reads and writes `T?`,
 //   the slot's type (`JSONModelField.init` takes the slot as a `WritableKeyPath<Slots, T?>`);
 // - the slots are initialized (`init()` sets every slot to nil, `jsonModelSlots()` to the current values)
-//   and the pointer is used only inside `withUnsafeMutablePointer(to:)`/`withUnsafePointer(to:)`;
+//   and the pointer is used only inside `withUnsafeMutablePointer(to:)`/`withUnsafePointer(to:)` (for a
+//   decode, inside the model's `makeJSONModel(decodingSlots:)`, which passes the address of its slots);
 // - the hooks get a pointer to a variable of the model type, as ModelCodec.swift's do.
 
 /// The codec of a generated model's property: the slot is `T?` (nil: the JSON did not give it), decoded
@@ -60,7 +61,8 @@ extension GeneratedJSONModel {
     /// The stored properties as the metadata builder takes them: a field per slot, at the slot's offset.
     static var reflectedSlots: [ReflectedField] {
         jsonModelFields.map {
-            ReflectedField(name: $0.name, offset: $0.offset, type: $0.type, isWritable: !$0.isConstant, isStrong: true)
+            ReflectedField(name: $0.name, offset: $0.offset, type: $0.type, isWritable: !$0.isConstant, isStrong: true,
+                           slotIsValue: $0.slotIsValue)
         }
     }
 
@@ -95,16 +97,31 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
     private let isClass = G.self is AnyClass
 
     override func decode(_ codec: ModelCodec<G>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> G {
-        var slots = G.JSONModelSlots()
-        let object = try decodeSlots(codec, c, index, &slots, merging: false)
-        var model: G
-        do { model = try G(jsonModelSlots: &slots) } catch { throw Self.buildError(error, at: index) }
-        if let object, let hooks = codec.meta.decodingHooks {
-            try withUnsafeMutablePointer(to: &model) { pointer throws(MappingError) in
-                try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
+        // The slots are made, filled and taken by the model's own `makeJSONModel` (compiled for `G`): this
+        // generic class makes one call per model, the decoding loop writes the slots in place.
+        let meta: ModelMeta = codec.meta
+        var object: JSONObject? = nil
+        var failure: MappingError? = nil
+        let model: G
+        do {
+            model = try G.makeJSONModel { (base) throws(MappingError) in
+                do throws(MappingError) {
+                    object = try codec.decodeMembers(c, index, base: base, meta: meta, merging: false)
+                } catch {
+                    failure = error
+                    throw error
+                }
             }
+        } catch {
+            // A decoding error goes out as it was thrown; one building the model is placed at the object.
+            throw failure ?? Self.buildError(error, at: index)
         }
-        return model  // its last use: moved, not copied
+        guard let object, let hooks = meta.decodingHooks else { return model }  // moved out, not copied
+        var hooked = model
+        try withUnsafeMutablePointer(to: &hooked) { pointer throws(MappingError) in
+            try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
+        }
+        return hooked
     }
 
     /// A struct merges into the value the field holds, as a ``JSONMappable`` struct does (keys absent

@@ -67,7 +67,7 @@ final class MetaBuilder {
             let isDecoded = !mapping.ignoredWhenDecoding.contains(field.name)
             let isEncoded = !mapping.ignoredWhenEncoding.contains(field.name)
             if mapping.flattened.contains(field.name) {
-                if let whole = try flattenedObject(field, in: M.self, isDecoded: isDecoded, inSlot: generated != nil) {
+                if let whole = try flattenedObject(field, in: M.self, isDecoded: isDecoded, inSlot: generated != nil && !field.slotIsValue) {
                     if isEncoded { flattenedObjects.append(properties.count) }
                     properties.append(whole)
                     origins.append(field.name)
@@ -96,7 +96,7 @@ final class MetaBuilder {
                 } else {
                     fieldCodec = try self.codec(for: field.type)
                 }
-                if generated != nil { fieldCodec = try slotCodec(wrapping: fieldCodec, of: field) }
+                if generated != nil && !field.slotIsValue { fieldCodec = try slotCodec(wrapping: fieldCodec, of: field) }
             } catch {
                 var error = error
                 error.message = "property \(field.name) of \(M.self): " + error.message

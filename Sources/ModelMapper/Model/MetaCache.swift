@@ -113,22 +113,48 @@ final class MetaCache: MappedModelCodecs, @unchecked Sendable {
     /// The metadata of model type `M`, built on first use.
     ///
     /// A build runs without a lock (it calls user code, which may decode with ModelMapper itself) and
-    /// publishes its models only when it succeeds; two threads' first use of one type may both build it,
-    /// and the first to publish wins. A failure publishes nothing, so every use reports it again.
+    /// publishes its models only when it succeeds; two threads' first use of one type may both build it.
+    /// A session publishes all its models or none: when another session published one of them first, it
+    /// drops its own metas (breaking their codec-meta cycles, so they are freed) and builds again, reusing
+    /// what is published. A failure publishes nothing, so every use reports it again.
     func meta<M: MappedJSONModel>(for type: M.Type) throws(MappingError) -> ModelMeta {
         let id = ObjectIdentifier(type)
-        if let meta = published(id) { return meta }
-        let builder = MetaBuilder(cache: self)
-        _ = try builder.meta(for: type)
-        return publish(builder.finished, returning: id)
+        while true {
+            if let meta = published(id) { return meta }
+            let builder = MetaBuilder(cache: self)
+            do {
+                _ = try builder.meta(for: type)
+            } catch {
+                Self.release(builder.finished)
+                throw error
+            }
+            if let meta = publish(builder.finished, returning: id) { return meta }
+        }
     }
 
-    /// Publishes the metas of a successful build session, each unless another session published its type
-    /// first (both are complete; the published one is kept), and returns the published meta of `id`.
-    private func publish(_ metas: [ObjectIdentifier: ModelMeta], returning id: ObjectIdentifier) -> ModelMeta {
+    /// Taken to publish a session's metas together (first uses only; lookups take no lock).
+    private let publishing = CacheLock()
+
+    /// Publishes the metas of a successful build session and returns the published meta of `id`; nil
+    /// when another session published one of their types first, after dropping them.
+    private func publish(_ metas: [ObjectIdentifier: ModelMeta], returning id: ObjectIdentifier) -> ModelMeta? {
         Self.markReachesContext(Array(metas.values))
-        for (builtID, meta) in metas { _ = table.insertIfAbsent(UInt(bitPattern: builtID), meta) }
+        let published = publishing.withLock { () -> Bool in
+            if metas.keys.contains(where: { self.published($0) != nil }) { return false }
+            for (builtID, meta) in metas { _ = table.insertIfAbsent(UInt(bitPattern: builtID), meta) }
+            return true
+        }
+        guard published else {
+            Self.release(metas)
+            return nil
+        }
         return table.value(for: UInt(bitPattern: id))!
+    }
+
+    /// Frees the metas of a session that publishes nothing: no one else has seen them, and each refers to
+    /// its codec, which refers back to it.
+    private static func release(_ metas: [ObjectIdentifier: ModelMeta]) {
+        for meta in metas.values { meta.codec.releaseMeta() }
     }
 
     /// Sets ``ModelMeta/reachesContext`` on the metas of one build session (before they are published,

@@ -49,10 +49,8 @@ func decodeProperties(_ c: DecodeContext, _ index: Int, base: UnsafeMutableRawPo
     if meta.foldedKeys != nil {
         try decodeCaseFolded(c, index, base: base, meta: meta, seenRequired: &seenRequired)
     }
-    if tracksRequired && !merging {
-        for bit in meta.requiredProperties.indices where !seenRequired.contains(bit) {
-            throw missingRequired(meta, seenRequired, at: index)  // names this one and every other missing
-        }
+    if tracksRequired && !merging && !seenRequired.containsAll(meta.requiredProperties.count) {
+        throw missingRequired(meta, seenRequired, at: index)  // names every missing one
     }
 }
 
@@ -353,5 +351,13 @@ struct RequiredSet {
 
     func contains(_ bit: Int) -> Bool {
         bit < 64 ? small & (1 << UInt64(bit)) != 0 : large[bit]
+    }
+
+    /// Whether bits `0..<count` are all set: one comparison for up to 64 (every property of a `@JSONModel`
+    /// without an initial value or an Optional type is required).
+    @inline(__always)
+    func containsAll(_ count: Int) -> Bool {
+        let mask: UInt64 = count >= 64 ? .max : (1 << UInt64(count)) - 1
+        return small & mask == mask && (count <= 64 || !large[64..<count].contains(false))
     }
 }

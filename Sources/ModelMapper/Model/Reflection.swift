@@ -20,6 +20,9 @@ struct ReflectedField {
     let isWritable: Bool
     /// False for `weak` and `unowned` storage, whose memory does not hold a plain strong reference.
     let isStrong: Bool
+    /// A generated model's field whose slot is the property's own type (``JSONModelField/slotIsValue``):
+    /// decoded by the codec of its type, not through a ``SlotCodec``.
+    var slotIsValue = false
 }
 
 /// Stored properties through the stdlib's maintained `_forEachField` API (never by reading runtime

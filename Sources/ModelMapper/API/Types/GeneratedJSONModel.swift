@@ -18,6 +18,12 @@ public protocol GeneratedJSONModel: MappedJSONModel, Codable {
     /// is nil for a property with neither (only possible when an invalid-value handler forgave its
     /// value) throws ``MappingError``.
     init(jsonModelSlots slots: inout JSONModelSlots) throws
+    /// Decodes a model: makes empty slots, lets `decode` fill them (it gets their address; the engine's
+    /// decoding loop writes each property's slot there), then builds the model from them
+    /// (``init(jsonModelSlots:)``). `@JSONModel` generates it, so that it is compiled for the type (the
+    /// slots a fixed-size local, the construction direct stored-property writes); the default does the
+    /// same through generic code.
+    static func makeJSONModel(decodingSlots decode: (UnsafeMutableRawPointer) throws(MappingError) -> Void) throws -> Self
     /// The model's current values, every slot set.
     func jsonModelSlots() -> JSONModelSlots
     /// `update(json:)`: takes the slots' values (every slot set: the current values merged with the JSON).
@@ -25,7 +31,17 @@ public protocol GeneratedJSONModel: MappedJSONModel, Codable {
     mutating func updateJSONModel(from slots: inout JSONModelSlots) throws
 }
 
-/// The slots of a ``GeneratedJSONModel``: a struct of Optional `var`s, all nil after `init()`.
+extension GeneratedJSONModel {
+    /// The generic `makeJSONModel(decodingSlots:)`, for conformances that do not write their own.
+    public static func makeJSONModel(decodingSlots decode: (UnsafeMutableRawPointer) throws(MappingError) -> Void) throws -> Self {
+        var slots = JSONModelSlots()
+        try withUnsafeMutablePointer(to: &slots) { (slots) throws(MappingError) in try decode(UnsafeMutableRawPointer(slots)) }
+        return try Self(jsonModelSlots: &slots)
+    }
+}
+
+/// The slots of a ``GeneratedJSONModel``: a struct of Optional `var`s, all nil after `init()` (an
+/// Optional property without an initial value has a slot of its own type; every other one `T?`).
 public protocol GeneratedJSONModelSlots {
     init()
 }
@@ -36,7 +52,7 @@ public struct JSONModelField<Slots> {
     public let name: String
     /// The declared type (not Optional-wrapped by the slot).
     let type: Any.Type
-    /// `Optional<type>`: the slot's type.
+    /// `Optional<type>`, or `type` itself when ``slotIsValue``: the slot's type.
     let slotType: Any.Type
     /// Byte offset of the slot in `Slots`.
     let offset: Int
@@ -44,6 +60,10 @@ public struct JSONModelField<Slots> {
     public let hasInitialValue: Bool
     /// Whether the property is a `let`. A `let` with an initial value is a constant: encoded, never decoded.
     public let isLet: Bool
+    /// Whether the slot is the property's own type: an Optional without an initial value, for which nil
+    /// means both "absent" and "null", so it needs no second Optional (and decodes as a reflected
+    /// model's Optional does, through the built-in `T?` fields).
+    let slotIsValue: Bool
 
     /// A property of type `T` whose slot is `slot`.
     public init<T>(_ name: String, _ slot: WritableKeyPath<Slots, T?>, hasInitialValue: Bool, isLet: Bool) {
@@ -56,6 +76,22 @@ public struct JSONModelField<Slots> {
         self.offset = offset
         self.hasInitialValue = hasInitialValue
         self.isLet = isLet
+        slotIsValue = false
+    }
+
+    /// An Optional property of type `T?` without an initial value, whose slot (of the same type) is
+    /// nil when the key is absent or null.
+    public init<T>(optional name: String, _ slot: WritableKeyPath<Slots, T?>, isLet: Bool) {
+        self.name = name
+        type = T?.self
+        slotType = T?.self
+        guard let offset = MemoryLayout<Slots>.offset(of: slot) else {
+            preconditionFailure("the slot of \(name) is not a stored property of \(Slots.self)")
+        }
+        self.offset = offset
+        hasInitialValue = false
+        self.isLet = isLet
+        slotIsValue = true
     }
 
     /// Encoded, never decoded: a `let` with an initial value.
