@@ -5,7 +5,7 @@
 @_exported public import ModelMapper
 @_exported public import ModelMapperNIO
 public import Hummingbird
-public import NIOCore
+import NIOCore
 
 // MARK: - The coders
 

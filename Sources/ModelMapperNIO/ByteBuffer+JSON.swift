@@ -24,7 +24,7 @@ extension ModelEncoder {
     ///
     /// - Throws: ``MappingError`` as `encode(_:)`; `buffer` is then unchanged.
     public func encode<M: MappedJSONModel>(_ model: M, into buffer: inout ByteBuffer) throws {
-        try withEncodedBytes(of: model) { buffer.writeBytes($0) }
+        try withEncodedBytes(of: model) { _ = buffer.writeBytes($0) }
     }
 
     /// Appends any `Encodable` value's JSON to `buffer`, encoded as `encode(_:)` encodes it (JSONEncoder's
@@ -32,13 +32,13 @@ extension ModelEncoder {
     ///
     /// - Throws: `EncodingError` as `encode(_:)`; `buffer` is then unchanged.
     public func encode<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws {
-        try withEncodedBytes(of: value) { buffer.writeBytes($0) }
+        try withEncodedBytes(of: value) { _ = buffer.writeBytes($0) }
     }
 
     /// Appends a model that is also `Encodable` (``JSONCodable``, `@JSONModel`) to `buffer`, by its mapping
     /// as `encode(_:)` encodes it.
     public func encode<M: MappedJSONModel & Encodable>(_ model: M, into buffer: inout ByteBuffer) throws {
-        try withEncodedBytes(of: model) { buffer.writeBytes($0) }
+        try withEncodedBytes(of: model) { _ = buffer.writeBytes($0) }
     }
 }
 #endif

@@ -32,7 +32,7 @@ final class OnAServerHummingbirdSnippetTests: XCTestCase {
                                      body: ByteBuffer(string: #"{"email": "al@example.com", "age": "old"}"#)) { response in
                 XCTAssertEqual(response.status, .badRequest)
                 XCTAssertEqual(String(buffer: response.body),
-                               #"{"message":"expected an integer, found the string \"old\"","jsonPath":"age","line":1,"column":36}"#)
+                               #"{"message":"the string \"old\" is not a number","jsonPath":"age","line":1,"column":36}"#)
             }
         }
     }
