@@ -71,9 +71,11 @@ extension ModelEncoder: ResponseEncoder {
 /// The coders read and write `Date` values of Codable types as ISO 8601, as Hummingbird's default JSON
 /// coders do (mapped models' dates are ISO 8601 by default too). A context of your own gets the same by
 /// declaring `var requestDecoder: ModelDecoder` and `var responseEncoder: ModelEncoder`.
-public struct ModelMapperRequestContext: RequestContext {
+public struct ModelMapperRequestContext: RequestContext, Sendable {
+    /// Hummingbird's per-request storage (logger, parameters, endpoint path).
     public var coreContext: CoreRequestContextStorage
 
+    /// The context of a request the application received.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
     }
@@ -131,6 +133,8 @@ extension Request {
 public protocol MappedResponseGenerator: MappedJSONModel, ResponseGenerator {}
 
 extension MappedResponseGenerator {
+    /// A 200 response whose body is the model's JSON, written by the context's ModelEncoder straight into
+    /// the body's `ByteBuffer`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         try context.modelEncoder.encodeModel(self, from: request, context: context)
     }

@@ -13,6 +13,7 @@ public import NIOCore
 /// `try Book(json: buffer)`, `try ModelDecoder().decode(Book.self, from: buffer)`. The reader index does
 /// not move.
 extension ByteBuffer: JSONInput {
+    /// Calls `body` with the readable bytes, valid only during the call.
     public func withJSONBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try withUnsafeReadableBytes(body)
     }

@@ -78,6 +78,7 @@ public struct JSONBodyError: Error, Sendable, CustomStringConvertible {
         return buffer
     }
 
+    /// One line for logs: `bad request body (line 1, column 24) at items[1].id: expected an integer, …`.
     public var description: String {
         var text = "bad request body"
         if let line, let column { text += " (line \(line), column \(column))" }

@@ -86,9 +86,11 @@ extension ModelEncoder {
 /// (`message`, `jsonPath`, `line`, `column`), where Vapor's `ErrorMiddleware` would write
 /// `{"error":true,"reason":…}`. Added by ``Vapor/Application/useModelMapper(decoder:encoder:)``; other
 /// errors pass on unchanged.
-public struct ModelMapperErrorMiddleware: AsyncMiddleware {
+public struct ModelMapperErrorMiddleware: AsyncMiddleware, Sendable {
+    /// The middleware (``Vapor/Application/useModelMapper(decoder:encoder:)`` adds one).
     public init() {}
 
+    /// The next responder's response, or the 400 answer for a ``JSONBodyError`` it threw.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
@@ -111,6 +113,7 @@ extension JSONBodyError: AbortError {
     /// 400 Bad Request (where ``ModelMapperErrorMiddleware`` is not installed, Vapor's `ErrorMiddleware`
     /// answers with it and ``description`` as the reason).
     public var status: HTTPResponseStatus { .badRequest }
+    /// ``description``: the path, the position and the message.
     public var reason: String { description }
 }
 
@@ -150,18 +153,22 @@ public protocol MappedContent: MappedJSONModel, AsyncResponseEncodable, Response
     RequestDecodable, Sendable {}
 
 extension MappedContent {
+    /// A 200 response whose body is the model's JSON (`application/json`).
     public func encodeResponse(for request: Request) async throws -> Response {
         try MappedBodyDecoder.response(self, for: request)
     }
 
+    /// A 200 response whose body is the model's JSON (`application/json`), for synchronous routes.
     public func encodeResponse(for request: Request) -> EventLoopFuture<Response> {
         request.eventLoop.makeCompletedFuture(withResultOf: { try MappedBodyDecoder.response(self, for: request) })
     }
 
+    /// The request's body as this model (`req.content.decode(_:)`).
     public static func decodeRequest(_ request: Request) async throws -> Self {
         try request.content.decode(Self.self)
     }
 
+    /// The request's body as this model, as a future.
     public static func decodeRequest(_ request: Request) -> EventLoopFuture<Self> {
         request.eventLoop.makeCompletedFuture(withResultOf: { try request.content.decode(Self.self) })
     }
