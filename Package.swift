@@ -70,6 +70,60 @@ let package = Package(
     ]
 )
 
+// The framework glue (issue 46.1), opt-in by trait: a user names the trait on the `.package` line
+// (`traits: ["Vapor"]`) and depends on the product. Without its trait a product's module is empty and its
+// framework is neither fetched nor built (the dependencies are conditioned on the traits; README,
+// "Vapor / Hummingbird", has what a plain user resolves, measured). SE-0450 package traits, none on by
+// default; each becomes a compilation condition of this package's targets (`#if Vapor`).
+// MODELMAPPER_WITHOUT_INTEGRATIONS=1 leaves all of it out: `swift package dump-symbol-graph` (scripts/docs)
+// and `diagnose-api-breaking-changes` (scripts/check-api) build the package with every trait on, which would
+// compile Vapor and Hummingbird in the root build folder (seen: BoringSSL compiled by dump-symbol-graph).
+if Context.environment["MODELMAPPER_WITHOUT_INTEGRATIONS"] == nil {
+    package.products += [
+        .library(name: "ModelMapperNIO", targets: ["ModelMapperNIO"]),
+        .library(name: "ModelMapperHummingbird", targets: ["ModelMapperHummingbird"]),
+        .library(name: "ModelMapperVapor", targets: ["ModelMapperVapor"]),
+    ]
+    package.traits = [
+        .trait(name: "NIO", description: "ModelMapperNIO: ByteBuffer as JSONInput, encoding into a ByteBuffer, the 400 body (swift-nio)."),
+        .trait(name: "Hummingbird", description: "ModelMapperHummingbird: the coders and error answers for Hummingbird 2.",
+               enabledTraits: ["NIO"]),
+        .trait(name: "Vapor", description: "ModelMapperVapor: the coders and error answers for Vapor 4.",
+               enabledTraits: ["NIO"]),
+    ]
+    package.dependencies += [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+    ]
+    package.targets += [
+        .target(
+            name: "ModelMapperNIO",
+            dependencies: [
+                "ModelMapper",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+            ],
+            path: "Sources/ModelMapperNIO"
+        ),
+        .target(
+            name: "ModelMapperHummingbird",
+            dependencies: [
+                "ModelMapper", "ModelMapperNIO",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ],
+            path: "Sources/ModelMapperHummingbird"
+        ),
+        .target(
+            name: "ModelMapperVapor",
+            dependencies: [
+                "ModelMapper", "ModelMapperNIO",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "Sources/ModelMapperVapor"
+        ),
+    ]
+}
+
 // `swift package generate-documentation --target ModelMapper` (swift-docc-plugin) works with
 // MODELMAPPER_DOCC_PLUGIN=1 set. The plugin is added only then: a dependency declared here is resolved (fetched,
 // and written into Package.resolved) by every package that depends on ModelMapper, even though its plugins
