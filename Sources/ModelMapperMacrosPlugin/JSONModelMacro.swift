@@ -1,3 +1,6 @@
+// Unsafe code: none runs here, but the code this macro generates does: `makeJSONModel(decodingSlots:)`
+// passes the address of its local `JSONModelSlots` (`withUnsafeMutablePointer`) to the engine for one call,
+// as the library's default does (API/Types/GeneratedJSONModel.swift says the invariant).
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder

@@ -1,3 +1,7 @@
+// Unsafe code: `makeJSONModel(decodingSlots:)` hands the address of a model's `JSONModelSlots` (a local of
+// that function) to the engine's decoding loop for the length of one call, and nothing else here touches
+// memory. Invariant: the address is only used inside `decode`, and only at the offsets and with the slot
+// types of that same type's `jsonModelFields` (Model/GeneratedModels.swift, which asserts them).
 /// A model whose stored properties are known at compile time: what `@JSONModel` (the ModelMapperMacros
 /// module) conforms a struct or final class to. Write `@JSONModel` rather than these members by hand.
 ///
