@@ -47,7 +47,7 @@ extension ModelEncoder: ResponseEncoder {
         return Self.jsonResponse(buffer)
     }
 
-    /// A 200 response whose body is the mapped model's JSON, encoded straight into the body's `ByteBuffer`.
+    /// A 200 response whose body is the mapped model's JSON, copied once from the encoder's buffer into the body's `ByteBuffer`.
     public func encodeModel<M: MappedJSONModel>(_ model: M, from request: Request, context: some RequestContext) throws -> Response {
         var buffer = ByteBuffer()
         try encode(model, into: &buffer)
@@ -133,7 +133,7 @@ extension Request {
 public protocol MappedResponseGenerator: MappedJSONModel, ResponseGenerator {}
 
 extension MappedResponseGenerator {
-    /// A 200 response whose body is the model's JSON, written by the context's ModelEncoder straight into
+    /// A 200 response whose body is the model's JSON, written by the context's ModelEncoder (one copy, no `Data`) into
     /// the body's `ByteBuffer`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         try context.modelEncoder.encodeModel(self, from: request, context: context)

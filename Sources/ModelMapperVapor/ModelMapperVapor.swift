@@ -147,7 +147,7 @@ extension ContentContainer {
 
 /// A mapped model as a Vapor body, both ways: a route can return it and `req.content.decode(_:)` reads it.
 /// Declare the conformance, nothing more: `extension Book: MappedContent {}`. Its JSON is written by the
-/// configured JSON encoder when it is a ModelEncoder (a default one otherwise), straight into the response's
+/// configured JSON encoder when it is a ModelEncoder (a default one otherwise), with one copy into the response's
 /// `ByteBuffer`. Codable models (``JSONCodable``, `@JSONModel`) can be Vapor's `Content` instead.
 public protocol MappedContent: MappedJSONModel, AsyncResponseEncodable, ResponseEncodable, AsyncRequestDecodable,
     RequestDecodable, Sendable {}
