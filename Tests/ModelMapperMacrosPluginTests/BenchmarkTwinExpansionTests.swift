@@ -6,14 +6,21 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
 import XCTest
 
-// The benchmarks' `@JSONModel` twins (Benchmarks/Models/MacroTwins.swift) are written out as the macro
-// expands them, since the benchmarks build without swift-syntax. This expands the
+// The benchmarks' `@JSONModel` twins (Benchmarks/Models/MacroTwins.swift) and the mapping fuzz target's
+// (Tests/ModelMapperTests/FuzzMacroTwinsTarget.swift) are written out as the macro expands them, since the
+// benchmarks build without swift-syntax and scripts/fuzz compiles with swiftc alone. This expands the
 // declarations that file lists (in its comment block) and asserts the file's code is exactly that
 // expansion, so the written-out models cannot drift from what the macro generates. On a mismatch, the
 // failure message holds the macro's expansion: paste it into the file below its `MARK: - The expansion`.
 final class BenchmarkTwinExpansionTests: XCTestCase {
     func testWrittenOutTwinsAreTheMacrosExpansion() throws {
         try assertWrittenOutExpansion(file: "Benchmarks/Models/MacroTwins.swift")
+    }
+
+    /// The mapping fuzz target's macro twins (Tests/ModelMapperTests/FuzzMacroTwinsTarget.swift), compiled
+    /// by scripts/fuzz without the macro plugin.
+    func testWrittenOutFuzzTwinsAreTheMacrosExpansion() throws {
+        try assertWrittenOutExpansion(file: "Tests/ModelMapperTests/FuzzMacroTwinsTarget.swift")
     }
 }
 

@@ -29,6 +29,10 @@
 //   rejected records (index, position, error kind, raw bytes) as reading the buffer in place and as
 //   `decodeAll` (also with two workers for some inputs); a top-level array that decodes whole is the
 //   same as the array stream.
+// - The macro twins (FuzzMacroTwinsTarget.swift): `@JSONModel` models (written out as the macro expands
+//   them) and `JSONMappable` twins with the same fields decode every input, alone and in a top-level array,
+//   to the same value (the same JSON when encoded) or throw the same `MappingError` kind, path, JSON path
+//   and offset; a decoded macro model survives `decode(encode(m))`.
 // - The Codable target (FuzzCodableTarget.swift): `ModelDecoder().decode(T.self, from:)` for plain
 //   `Codable` types throws only `DecodingError`s, round-trips through `ModelEncoder`, and agrees with
 //   Foundation's `JSONDecoder`.
@@ -449,6 +453,8 @@ enum FuzzTargets {
             try collections(FZLeaf.self, bytes, parseError, variant, &outcomes)
             try collections(FZShape.self, bytes, parseError, variant, &outcomes)
             try updates(bytes, parseError, variant, &outcomes)
+            // `@JSONModel` models beside their JSONMappable twins (FuzzMacroTwinsTarget.swift)
+            try macroTwins(bytes, parseError, variant, &outcomes)
             let bad = reports.take()
             if !bad.isEmpty { throw FuzzFailure("invalid-value handler got other kinds: \(bad)") }
         }
@@ -649,7 +655,7 @@ enum FuzzTargets {
 
     /// A decoding error must be a `MappingError`; with a parse error, the same kind (or, with a lower depth
     /// limit than `JSONValue`'s, a depth error before it); otherwise a mapping kind.
-    private static func checkError(_ error: any Error, _ name: String, _ parseError: MappingError?,
+    static func checkError(_ error: any Error, _ name: String, _ parseError: MappingError?,
                                    _ variant: Variant) throws(FuzzFailure) -> MappingError.Kind {
         guard let error = error as? MappingError else {
             throw FuzzFailure("\(name) threw a non-MappingError: \(error)")
@@ -1442,6 +1448,69 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertTrue(canvas.main is FZCircle)
         XCTAssertTrue(canvas.byName["a"] is FZSquare)
         XCTAssertTrue(try FZShape(json: documents[3]) is FZSquare)
+    }
+
+    /// The macro-twin target (FuzzMacroTwinsTarget.swift) on documents that reach each of its outcomes:
+    /// both decode, both throw the same error (absent, null, a mismatched and an out-of-range value, at
+    /// depth and in an array element), and the invalid-value handler's allowed difference.
+    func testMacroTwinsDecodeLikeTheirReflectedTwins() throws {
+        let order = #"{"order_id":12,"buyer":{"name":"Ann"},"note":null,"part":{"id":1,"label":"a"},"#
+            + #""parts":[{"id":2,"weight":"2.5"},{"id":3,"label":null}],"tags":["t"],"kind":"ignored"}"#
+        let cases: [(String, [String: String])] = [
+            (order, ["FZMacroOrder.lenient": "ok", "FZMacroOrder.strict": "typeMismatch", "[FZMacroPart].lenient": "typeMismatch"]),
+            (#"{"order_id":1,"part":{"id":1},"parts":[]}"#, ["FZMacroOrder.lenient": "missingKey", "FZMacroOrder.strict": "missingKey"]),
+            (#"{"order_id":1,"customer":null,"part":{"id":1},"parts":[]}"#, ["FZMacroOrder.lenient": "missingKey"]),
+            (#"{"order_id":"x","customer":"c","part":{"id":1},"parts":[]}"#,
+             ["FZMacroOrder.lenient": "invalidValue", "FZMacroOrder.strict": "typeMismatch"]),
+            (#"{"order_id":1,"customer":"c","part":{"id":1},"parts":[{"id":1.5}]}"#,
+             ["FZMacroOrder.lenient": "invalidValue", "FZMacroOrder.strict": "invalidValue"]),
+            (#"[{"id":1},{"id":"2","weight":null},{"id":3,"label":"c"}]"#,
+             ["[FZMacroPart].lenient": "ok", "[FZMacroPart].strict": "typeMismatch", "FZMacroOrder.lenient": "typeMismatch"]),
+            (#"[{"id":1},{"label":"no id"}]"#, ["[FZMacroPart].lenient": "missingKey", "[FZMacroPart].strict": "missingKey"]),
+        ]
+        for (document, expected) in cases {
+            do {
+                let outcomes = try FuzzTargets.run(Array(document.utf8))
+                for (entry, kind) in expected {
+                    XCTAssertEqual(outcomes[entry], kind, "\(document): \(entry)")
+                }
+            } catch {
+                XCTFail("\(document): \(error)")
+            }
+        }
+        // The allowed difference, under an invalid-value handler: the reflected twin keeps its placeholder
+        // for the forgiven id, the macro model has no value to build with.
+        let forgiving = DecodingOptions.lenient.skippingInvalidValues { _ in }
+        let forgiven = Array(#"[{"id":1.5}]"#.utf8)
+        XCTAssertEqual(try [FZReflectedPart](json: forgiven, options: forgiving).map(\.id), [0])
+        XCTAssertThrowsError(try [FZMacroPart](json: forgiven, options: forgiving)) { error in
+            XCTAssertEqual((error as? MappingError)?.kind, .missingKey, "\(error)")
+        }
+        // The decoded values themselves: the key alternatives, the initial values, the constant.
+        let decoded = try FZMacroOrder(json: Array(order.utf8))
+        XCTAssertEqual(decoded.orderID, 12)
+        XCTAssertEqual(decoded.customer, "Ann")
+        XCTAssertNil(decoded.note)
+        XCTAssertEqual(decoded.parts.map(\.weight), [2.5, 1.5])
+        XCTAssertEqual(decoded.status, "new")
+        XCTAssertEqual(decoded.kind, "order")
+        // The same error from both, in full.
+        let missing = Array(#"{"order_id":1,"customer":"c","part":{"label":"x"},"parts":[]}"#.utf8)
+        let macroError = try XCTUnwrap(Result { try FZMacroOrder(json: missing) }.failure as? MappingError)
+        let reflectedError = try XCTUnwrap(Result { try FZReflectedOrder(json: missing) }.failure as? MappingError)
+        XCTAssertEqual(macroError.kind, .missingKey)
+        XCTAssertEqual(macroError.path, "part.id")
+        XCTAssertEqual([reflectedError.kind.rawValue, reflectedError.path, reflectedError.jsonPath],
+                       [macroError.kind.rawValue, macroError.path, macroError.jsonPath])
+        XCTAssertEqual(reflectedError.offset, macroError.offset)
+        XCTAssertNotNil(macroError.offset)
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }
 #endif
