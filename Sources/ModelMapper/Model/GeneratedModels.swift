@@ -78,7 +78,10 @@ extension Optional: SlotField {
     @inline(__always)
     static func decodeSlot(_ declared: ValueCodec<Wrapped>, _ c: DecodeContext, _ index: Int,
                            into pointer: UnsafeMutablePointer<Self>) throws(MappingError) {
-        if pointer.pointee != nil, declared.mergesInPlace {
+        if pointer.pointee == nil {
+            // An empty slot (every slot of a decode) holds nothing to release: the value is moved in.
+            pointer.initialize(to: try declared.decode(c, index))
+        } else if declared.mergesInPlace {
             try declared.decode(c, index, into: &pointer.pointee!)
         } else {
             pointer.pointee = try declared.decode(c, index)
