@@ -2,7 +2,7 @@
 // from, a `JSONModelSlots` value on the stack, whose address is the `base` the decoding loop and the
 // encoder use. Invariants:
 // - the slots' metadata comes from `jsonModelFields` of exactly that type: each field's offset is
-//   `MemoryLayout<Slots>.offset(of:)` of its slot, and its codec (`SlotCodec<T>`) reads and writes `T?`,
+//   `MemoryLayout<Slots>.offset(of:)` of its slot, and its codec (`SlotCodec<T?>`) reads and writes `T?`,
 //   the slot's type (`JSONModelField.init` takes the slot as a `WritableKeyPath<Slots, T?>`);
 // - the slots are initialized (`init()` sets every slot to nil, `jsonModelSlots()` to the current values)
 //   and the pointer is used only inside `withUnsafeMutablePointer(to:)`/`withUnsafePointer(to:)` (for a
@@ -13,31 +13,32 @@
 /// and encoded by the property's own codec (`declared`, built by the same rules as a ``JSONMappable``'s
 /// property of type `T`: transformers, lossy, built-ins). Null reaches it only when `T` takes null, as
 /// the decoding loop passes null only to codecs that take it.
-final class SlotCodec<T>: ValueCodec<T?>, @unchecked Sendable {
-    let declared: ValueCodec<T>
+///
+/// Generic over the slot type `Slot` (`T?`) rather than `T`: this code is compiled once, unspecialized,
+/// and code generic over `T` looks up the metadata of `T?` at run time for every value it stores (a
+/// hash-table probe, more than the rest of the slot's work); `Slot`'s metadata is the class's own
+/// generic argument, and the slot operations are `Optional`'s ``SlotField`` witnesses, which get it too.
+final class SlotCodec<Slot: SlotField>: ValueCodec<Slot>, @unchecked Sendable {
+    let declared: ValueCodec<Slot.SlotValue>
 
-    init(declared: ValueCodec<T>) {
+    init(declared: ValueCodec<Slot.SlotValue>) {
         self.declared = declared
         super.init(takesNull: declared.takesNull)
     }
 
-    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> T? {
-        try declared.decode(c, index)
+    override func decode(_ c: DecodeContext, _ index: Int) throws(MappingError) -> Slot {
+        try Slot.decodeSlot(declared, c, index)
     }
 
-    override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<T?>) throws(MappingError) {
-        if pointer.pointee != nil, declared.mergesInPlace {
-            try declared.decode(c, index, into: &pointer.pointee!)
-        } else {
-            pointer.pointee = try declared.decode(c, index)
-        }
+    override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<Slot>) throws(MappingError) {
+        try Slot.decodeSlot(declared, c, index, into: pointer)
     }
 
-    override func encode(_ value: T?, _ e: inout EncodeContext) throws(MappingError) {
-        if let value { try declared.encode(value, &e) } else { e.writer.null() }
+    override func encode(_ value: Slot, _ e: inout EncodeContext) throws(MappingError) {
+        try value.encodeSlot(declared, &e)
     }
 
-    override func isNil(_ value: T?) -> Bool { value.map(declared.isNil) ?? true }
+    override func isNil(_ value: Slot) -> Bool { value.slotIsNil(declared) }
 
     override var mergesInPlace: Bool { declared.mergesInPlace }
     override var tapeFilter: TapeFilterNode? { declared.tapeFilter }
@@ -46,15 +47,54 @@ final class SlotCodec<T>: ValueCodec<T?>, @unchecked Sendable {
     override var fieldKind: FieldKind { declared.fieldKind.optional }
 }
 
-/// Slot types (`Optional<T>`) make the `SlotCodec<T>` of their property, from its declared codec.
+/// Slot types (`Optional<T>`): make the `SlotCodec` of their property from its declared codec, and do
+/// the slot's work for it (see ``SlotCodec`` for why these are witnesses of the slot type).
 protocol SlotField {
+    /// `T`, the property's declared type.
+    associatedtype SlotValue
     static func slotCodec(wrapping declared: FieldCodec) -> FieldCodec?
+    /// The slot's value from the JSON at `index`.
+    static func decodeSlot(_ declared: ValueCodec<SlotValue>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> Self
+    /// Decodes into the slot: merged into the value it holds when `declared` merges in place (an update's
+    /// current values), else replaced.
+    static func decodeSlot(_ declared: ValueCodec<SlotValue>, _ c: DecodeContext, _ index: Int,
+                           into pointer: UnsafeMutablePointer<Self>) throws(MappingError)
+    func encodeSlot(_ declared: ValueCodec<SlotValue>, _ e: inout EncodeContext) throws(MappingError)
+    func slotIsNil(_ declared: ValueCodec<SlotValue>) -> Bool
 }
 
 extension Optional: SlotField {
+    typealias SlotValue = Wrapped
+
     static func slotCodec(wrapping declared: FieldCodec) -> FieldCodec? {
-        (declared as? ValueCodec<Wrapped>).map { SlotCodec<Wrapped>(declared: $0) }
+        (declared as? ValueCodec<Wrapped>).map { SlotCodec<Self>(declared: $0) }
     }
+
+    @inline(__always)
+    static func decodeSlot(_ declared: ValueCodec<Wrapped>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> Self {
+        try declared.decode(c, index)
+    }
+
+    @inline(__always)
+    static func decodeSlot(_ declared: ValueCodec<Wrapped>, _ c: DecodeContext, _ index: Int,
+                           into pointer: UnsafeMutablePointer<Self>) throws(MappingError) {
+        if pointer.pointee == nil {
+            // An empty slot (every slot of a decode) holds nothing to release: the value is moved in.
+            pointer.initialize(to: try declared.decode(c, index))
+        } else if declared.mergesInPlace {
+            try declared.decode(c, index, into: &pointer.pointee!)
+        } else {
+            pointer.pointee = try declared.decode(c, index)
+        }
+    }
+
+    @inline(__always)
+    func encodeSlot(_ declared: ValueCodec<Wrapped>, _ e: inout EncodeContext) throws(MappingError) {
+        if let value = self { try declared.encode(value, &e) } else { e.writer.null() }
+    }
+
+    @inline(__always)
+    func slotIsNil(_ declared: ValueCodec<Wrapped>) -> Bool { map(declared.isNil) ?? true }
 }
 
 extension GeneratedJSONModel {
