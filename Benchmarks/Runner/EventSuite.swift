@@ -4,7 +4,8 @@
 // EventRecords.swift). What a server reading a log or a queue does: every line decoded on its own, by
 // JSONDecoder (the reference, `.iso8601` dates), by the mapped model (`EventRecord(json:options:)`, and the
 // whole file through `JSONLines` on 1 and 2 workers), and by the Codable path of ModelDecoder with the
-// CodingKeys and with `.convertFromSnakeCase` (against JSONDecoder with the same strategy).
+// CodingKeys and with `.convertFromSnakeCase` (against JSONDecoder with the same strategy). The `@JSONModel`
+// twin of the full event model (EventRecordMacroTwin.swift) is decoded the same ways as the mapped model.
 //
 // Kept in a file of its own (one line in Suites.swift's list) so that suites added elsewhere merge cleanly.
 
@@ -19,6 +20,40 @@ enum EventContenderName {
     static let jsonLinesTwoWorkers = "ModelMapper JSONLines 2 workers"
     static let jsonDecoderSnake = "JSONDecoder .convertFromSnakeCase"
     static let codableSnake = "Codable via ModelDecoder .convertFromSnakeCase"
+    static let macroJSONLinesOneWorker = "ModelMapper @JSONModel JSONLines 1 worker"
+    static let macroJSONLinesTwoWorkers = "ModelMapper @JSONModel JSONLines 2 workers"
+}
+
+/// The mapped model's value with the macro twin's fields, so the twin's decodes compare with `==`.
+private extension EventRecord {
+    init(_ twin: MacroEventRecord) {
+        self.init()
+        eventId = twin.eventId
+        occurredAt = twin.occurredAt
+        kind = twin.kind
+        sequenceNumber = twin.sequenceNumber
+        session.sessionId = twin.session.sessionId
+        session.userId = twin.session.userId
+        session.startedAt = twin.session.startedAt
+        session.isAuthenticated = twin.session.isAuthenticated
+        device.deviceType = twin.device.deviceType
+        device.osName = twin.device.osName
+        device.osVersion = twin.device.osVersion
+        device.appVersion = twin.device.appVersion
+        device.screenWidth = twin.device.screenWidth
+        device.screenHeight = twin.device.screenHeight
+        location.countryCode = twin.location.countryCode
+        location.city = twin.location.city
+        location.latitude = twin.location.latitude
+        location.longitude = twin.location.longitude
+        location.timeZone = twin.location.timeZone
+        page.url = twin.page.url
+        page.title = twin.page.title
+        page.loadTimeMs = twin.page.loadTimeMs
+        page.referrerUrl = twin.page.referrerUrl
+        tags = twin.tags
+        attributes = twin.attributes
+    }
 }
 
 func eventsSuite(_ name: String, file: String) -> SuiteFactory {
@@ -66,6 +101,19 @@ func eventsSuite(_ name: String, file: String) -> SuiteFactory {
                     try JSONLines<EventRecord>(data: data, options: options, workers: 2).forEach { all.append($0) }
                     return all
                 },
+                check("@JSONModel decode == JSONDecoder", expected) {
+                    try lines.map { EventRecord(try MacroEventRecord(json: $0, options: options)) }
+                },
+                check("@JSONModel JSONLines 1 worker == JSONDecoder", expected) {
+                    var all: [EventRecord] = []
+                    try JSONLines<MacroEventRecord>(data: data, options: options).forEach { all.append(EventRecord($0)) }
+                    return all
+                },
+                check("@JSONModel JSONLines 2 workers == JSONDecoder", expected) {
+                    var all: [EventRecord] = []
+                    try JSONLines<MacroEventRecord>(data: data, options: options, workers: 2).forEach { all.append(EventRecord($0)) }
+                    return all
+                },
                 check("Codable via ModelDecoder == JSONDecoder", expected) {
                     try lines.map { try codable.decodeUsingCodable(EventRecord.self, from: $0) }
                 },
@@ -100,6 +148,15 @@ func eventsSuite(_ name: String, file: String) -> SuiteFactory {
                 },
                 Contender(.decode, E.jsonLinesTwoWorkers, reference: N.jsonDecoder, comparesToFloor: true) {
                     try JSONLines<EventRecord>(data: data, options: options, workers: 2).forEach { blackHole($0) }
+                },
+                Contender(.decode, N.jsonModel, reference: N.jsonDecoder, comparesToFloor: true) {
+                    for line in lines { blackHole(try MacroEventRecord(json: line, options: options)) }
+                },
+                Contender(.decode, E.macroJSONLinesOneWorker, reference: N.jsonDecoder, comparesToFloor: true) {
+                    try JSONLines<MacroEventRecord>(data: data, options: options).forEach { blackHole($0) }
+                },
+                Contender(.decode, E.macroJSONLinesTwoWorkers, reference: N.jsonDecoder, comparesToFloor: true) {
+                    try JSONLines<MacroEventRecord>(data: data, options: options, workers: 2).forEach { blackHole($0) }
                 },
                 Contender(.decode, N.codableDecode, reference: N.jsonDecoder, comparesToFloor: true) {
                     for line in lines { blackHole(try codable.decodeUsingCodable(EventRecord.self, from: line)) }

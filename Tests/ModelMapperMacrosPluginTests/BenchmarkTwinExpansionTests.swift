@@ -22,6 +22,12 @@ final class BenchmarkTwinExpansionTests: XCTestCase {
     func testWrittenOutFuzzTwinsAreTheMacrosExpansion() throws {
         try assertWrittenOutExpansion(file: "Tests/ModelMapperTests/FuzzMacroTwinsTarget.swift")
     }
+
+    /// The full event model's macro twin (Benchmarks/Models/EventRecordMacroTwin.swift), measured by the
+    /// benchmarks' `events` suite beside the mapped and Codable models.
+    func testWrittenOutEventTwinIsTheMacrosExpansion() throws {
+        try assertWrittenOutExpansion(file: "Benchmarks/Models/EventRecordMacroTwin.swift")
+    }
 }
 
 /// The repository's root, from this file's path.
