@@ -1,8 +1,8 @@
-// Unsafe code: a plan's flattened entries point into one allocation of key text, made when the plan is
-// built and never freed (a plan lives as long as its meta, for the process).
+// Unsafe code: a plan's flattened entries point into one allocation of key text (`keyText`), made when the
+// plan is built and freed with the entries by its meta's deinit (`deallocate`), after the meta's last use.
 //
 // Invariants: each entry's `key[0..<keyCount]` lies inside that allocation; an object entry's `-1 - property`
-// is an index of `members`.
+// is an index of `members`; `deallocate` is called once, by the meta that owns the plan.
 
 /// The shape of a model's JSON output: the mapping reversed. Key paths build nested objects (sibling paths
 /// share one object), a property with alternative keys writes its first (or its `encodingKeys` entry),
@@ -36,9 +36,11 @@ struct EncodingPlan {
         let property: Int
     }
 
-    /// One entry per member, allocated once and never freed (plans live as long as their meta: for the
-    /// process), like the meta's slots.
+    /// One entry per member, allocated once and freed with the plan's meta (`deallocate`), like the meta's
+    /// slots.
     let entries: UnsafeBufferPointer<Entry>
+    /// The allocation the entries' keys point into.
+    private let keyText: UnsafeMutablePointer<UInt8>
 
     init(properties: [PropertyMeta], sorted: Bool) {
         var root: [Member] = []
@@ -47,10 +49,22 @@ struct EncodingPlan {
             EncodingPlan.insert(&root, path: path[...], property: i)
         }
         members = sorted ? EncodingPlan.sortedRecursively(root) : root
-        entries = EncodingPlan.flatten(members)
+        (entries, keyText) = EncodingPlan.flatten(members)
+        #if DEBUG
+        MetadataBuffers.allocated()
+        #endif
     }
 
-    private static func flatten(_ members: [Member]) -> UnsafeBufferPointer<Entry> {
+    /// Frees the flattened entries and their key text; for the meta owning the plan, after its last use.
+    func deallocate() {
+        #if DEBUG
+        MetadataBuffers.freed()
+        #endif
+        UnsafeMutableBufferPointer(mutating: entries).deallocate()
+        keyText.deallocate()
+    }
+
+    private static func flatten(_ members: [Member]) -> (UnsafeBufferPointer<Entry>, UnsafeMutablePointer<UInt8>) {
         let keyBytes = members.reduce(0) { $0 + $1.escapedKey.count + 2 }
         let text = UnsafeMutablePointer<UInt8>.allocate(capacity: max(keyBytes, 1))
         let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: members.count)
@@ -70,7 +84,7 @@ struct EncodingPlan {
             (entries.baseAddress! + i).initialize(to: Entry(key: UnsafePointer(start), keyCount: count, property: property))
         }
         assert(o == keyBytes, "plan keys miscounted")
-        return UnsafeBufferPointer(entries)
+        return (UnsafeBufferPointer(entries), text)
     }
 
     private static func member(_ key: String, _ node: Node) -> Member {

@@ -1,8 +1,11 @@
 // Unsafe code: the per-property slots the decoding loop reads, and the hooks' access to a model variable.
 //
 // Invariants:
-// - `slots` holds `properties.count` entries, allocated and initialized once in `init`, never freed or
-//   changed (metadata lives for the process).
+// - `slots` holds `properties.count` entries, allocated and initialized once in `init`, never changed, and
+//   freed with `keyTable`, `foldedKeys` and the encoding plans in `deinit`. A meta is freed only when no
+//   decode or encode can reach it: a published one lives as long as its cache (the process, or a custom key
+//   strategy's cache, freed with the strategy's last copy); a build session's unpublished ones (a race to
+//   first use lost, a failed build) are freed by the session that made them, which no one else has seen.
 // - `PropertySlot.codecReference` is unretained: `properties` keeps every codec alive as long as the meta.
 // - Each slot's field lies inside the model's memory: `offset + codec.valueSize <= size`; a slot with a
 //   built-in `kind` has a codec of exactly that kind's type (see BuiltinFields.swift).
@@ -150,6 +153,22 @@ final class ModelMeta: @unchecked Sendable {
         }
         encodingPlan = EncodingPlan(properties: properties, sorted: false)
         sortedEncodingPlan = EncodingPlan(properties: properties, sorted: true)
+        #if DEBUG
+        MetadataBuffers.allocated()
+        #endif
+    }
+
+    /// The raw buffers go with the meta (they are its own: nothing else points into them).
+    deinit {
+        #if DEBUG
+        MetadataBuffers.freed()
+        #endif
+        slots.deinitialize(count: properties.count)
+        slots.deallocate()
+        keyTable.deallocate()
+        foldedKeys?.deallocate()
+        encodingPlan.deallocate()
+        sortedEncodingPlan.deallocate()
     }
 }
 

@@ -1,8 +1,9 @@
 // Unsafe code: a read-only hash table from JSON key bytes to property slots, built once per model type.
 //
 // Invariants: all three buffers are allocated in `init` and never mutated afterwards; they are freed
-// (`deallocate`) only by the owner of a temporary table (a root path's filter node, see TapeFilter.swift),
-// after its last use; models' tables live for the whole process, like YYModel's metadata; `buckets` has a power-of-two count greater than
+// (`deallocate`) once, by the table's single owner after its last use: a filter node's deinit (TapeFilter.swift)
+// or a model meta's (ModelMeta.swift: a meta is freed only when no decode can reach it, with a custom key
+// strategy's cache or as the loser of a race to first use); `buckets` has a power-of-two count greater than
 // the entry count, so probing always finds an empty bucket; a bucket holds -1 or an entry index below
 // `count`; every entry's key bytes lie inside `keyBytes` (`keyByteCount` bytes); `equal` reads only the
 // `count` bytes of each side it is given (loads at offsets 0 and count - width, width <= count).
@@ -30,6 +31,9 @@ struct KeyTable: @unchecked Sendable {
     /// A table of `pairs` (key, value); keys must be distinct.
     init(_ pairs: [(key: [UInt8], value: Int)]) {
         count = pairs.count
+        #if DEBUG
+        MetadataBuffers.allocated()
+        #endif
         let totalBytes = pairs.reduce(0) { $0 + $1.key.count }
         keyByteCount = totalBytes
         keyBytes = .allocate(capacity: max(1, totalBytes))
@@ -70,8 +74,11 @@ struct KeyTable: @unchecked Sendable {
         return Int(truncatingIfNeeded: (x &* 0x9E37_79B9_7F4A_7C15) &>> 40)
     }
 
-    /// Frees the buffers; for the single owner of a temporary table, after its last use.
+    /// Frees the buffers; for the table's single owner, after its last use.
     func deallocate() {
+        #if DEBUG
+        MetadataBuffers.freed()
+        #endif
         keyBytes.deallocate()
         entries.deallocate()
         buckets.deallocate()
@@ -116,6 +123,21 @@ struct KeyTable: @unchecked Sendable {
         }
     }
 }
+
+#if DEBUG
+/// Debug builds: how many metadata buffers (key tables, a meta's property slots, encoding plans) are
+/// allocated and not yet freed, so tests can check that metadata freed with its cache or its build session
+/// takes its raw memory with it (a weak reference shows only that the owning object went).
+enum MetadataBuffers {
+    private static let counter = Atomic<Int>(0)
+
+    static var alive: Int { counter.load(ordering: .relaxed) }
+    static func allocated() { counter.add(1, ordering: .relaxed) }
+    static func freed() { counter.subtract(1, ordering: .relaxed) }
+}
+#endif
+
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc

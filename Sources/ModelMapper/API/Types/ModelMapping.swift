@@ -124,10 +124,19 @@ public struct ModelMapping: Sendable {
 public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
-    enum Storage: Sendable, Hashable {
+    /// A struct rather than an enum of `path([String])` and `alternatives([[String]])`: such an enum
+    /// keeps its case in the spare bits of the array's pointer, which leak checkers (valgrind) cannot
+    /// follow, so a mapping held only by a model's `static let` was reported as "definitely lost" once no
+    /// meta held its arrays (a custom key strategy's metas, freed with it).
+    struct Storage: Sendable, Hashable {
+        /// The alternatives as key paths (one element for a single key or path).
+        let paths: [[String]]
+        /// Whether the key was given as alternatives (even of one key path).
+        let isAlternatives: Bool
+
         /// Path components; one component is a plain key.
-        case path([String])
-        case alternatives([[String]])
+        static func path(_ components: [String]) -> Storage { Storage(paths: [components], isAlternatives: false) }
+        static func alternatives(_ paths: [[String]]) -> Storage { Storage(paths: paths, isAlternatives: true) }
     }
 
     let storage: Storage
@@ -203,12 +212,7 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Expres
     }
 
     /// The alternatives as key paths (one element for a single key or path).
-    var paths: [[String]] {
-        switch storage {
-        case .path(let p): return [p]
-        case .alternatives(let a): return a
-        }
-    }
+    var paths: [[String]] { storage.paths }
 
     public var description: String {
         paths.map { $0.joined(separator: ".") }.joined(separator: " | ")
