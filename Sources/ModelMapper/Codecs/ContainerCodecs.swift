@@ -182,7 +182,19 @@ final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked S
     }
 
     override func encode(_ value: [Element], _ e: inout EncodeContext) throws(MappingError) {
-        try encodeElements(value, element, &e)
+        if e.path != nil { return try encodeElementsTrackingPath(value, element, &e) }
+        // By index, not `for in`: unspecialized (Element is generic here), a `for in` asks the runtime for
+        // `IndexingIterator<[Element]>`'s metadata and witness table on every array encoded (callgrind:
+        // ~14% of twitter_partial's encode).
+        e.writer.beginArray()
+        let element = self.element
+        var n = 0
+        while n < value.count {
+            e.writer.element(first: n == 0)
+            do { try element.encode(value[n], &e) } catch { var error = error; error.prependIndex(n); throw error }
+            n += 1
+        }
+        e.writer.endArray(empty: n == 0)
     }
 }
 
@@ -236,7 +248,7 @@ func encodeElements<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>, _
 /// ``encodeElements(_:_:_:)`` with each element's index on `e.path` (encodes reaching a hook or
 /// transformer).
 @inline(never)
-private func encodeElementsTrackingPath<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>,
+func encodeElementsTrackingPath<S: Sequence>(_ value: S, _ element: ValueCodec<S.Element>,
                                                      _ e: inout EncodeContext) throws(MappingError) {
     e.writer.beginArray()
     var n = 0
