@@ -203,6 +203,53 @@ final class StreamThreadTests: XCTestCase {
         }
     }
 
+    /// A FIFO written in 5- to 13-byte pieces by another thread, read by a stream that goes on reading while
+    /// the FIFO stays readable (so a record arrives in many reads, cut anywhere): every record arrives, in
+    /// order, with two workers, by path and by a caller's blocking handle; and on Linux the stream grew the
+    /// FIFO's kernel buffer toward its chunk size, as `JSONLines` documents.
+    func testSmallPipeWritesFillChunksInOrderWithTwoWorkers() throws {
+        for byPath in [true, false] {
+            let fifos = try FIFOs(count: 1)
+            let handle = byPath ? nil : FileHandle(fileDescriptor: open(fifos.paths[0], O_RDONLY | O_CLOEXEC),
+                                                   closeOnDealloc: true)
+            let path = fifos.paths[0]
+            let outcome = Outcome()
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                let lines = handle.map { JSONLines<Tick>(fileHandle: $0, workers: 2, chunkSize: 256 << 10) }
+                    ?? JSONLines<Tick>(path: path, workers: 2, chunkSize: 256 << 10)
+                do {
+                    for try await tick in lines { outcome.ids.withValue { $0.append(tick.id) } }
+                    outcome.ending.withValue { $0 = "end" }
+                } catch {
+                    outcome.ending.withValue { $0 = "\(error)" }
+                }
+                done.signal()
+            }
+            let text = (0..<20_000).map { "{\"id\":\($0)}\n" }.joined()
+            var piece = text.startIndex
+            var size = 5
+            while piece < text.endIndex {
+                let end = text.index(piece, offsetBy: size, limitedBy: text.endIndex) ?? text.endIndex
+                fifos.write(String(text[piece..<end]), to: 0)
+                piece = end
+                size = size == 13 ? 5 : size + 1
+            }
+            #if os(Linux)
+            let pipeSize = fcntl(fifos.writers[0], 1032)  // F_GETPIPE_SZ
+            #endif
+            fifos.closeWriter(0)
+            let label = byPath ? "path" : "handle"
+            XCTAssertEqual(done.wait(timeout: .now() + 60), .success, label)
+            XCTAssertEqual(outcome.ending.current, "end", label)
+            XCTAssertEqual(outcome.ids.current, Array(0..<20_000), label)
+            #if os(Linux)
+            XCTAssertGreaterThanOrEqual(pipeSize, 256 << 10, label)
+            #endif
+            withExtendedLifetime(handle) {}
+        }
+    }
+
     /// Regular files are read directly (nothing to wait for), with one and two workers.
     func testRegularFilesStillStreamAsynchronously() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("StreamThreadTests-\(UUID()).jsonl")

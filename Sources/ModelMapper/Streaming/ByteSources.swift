@@ -152,6 +152,24 @@ final class FileReader {
         return (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether the descriptor is a pipe or FIFO.
+    var isFIFO: Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFIFO
+    }
+
+    /// Asks the kernel for a pipe buffer of up to `size` bytes (at most 1 MiB), on Linux; elsewhere, or
+    /// when refused (a lower `pipe-max-size`, a buffer already larger), the pipe keeps its buffer.
+    func growPipeBuffer(toward size: Int) {
+        #if os(Linux)
+        let F_GETPIPE_SZ: Int32 = 1032, F_SETPIPE_SZ: Int32 = 1031  // <fcntl.h>, behind _GNU_SOURCE
+        let wanted = Int32(Swift.min(size, 1 << 20))
+        let current = fcntl(fd, F_GETPIPE_SZ)
+        if current >= 0, current < wanted { _ = fcntl(fd, F_SETPIPE_SZ, wanted) }
+        #endif
+    }
+
     /// Whether a read would return without waiting now (data, the end of the input, or an error), by a
     /// `poll(2)` that does not wait.
     var isReadableNow: Bool {
@@ -174,13 +192,22 @@ final class FileReader {
 /// (they belong to an open file description other processes may share, such as a terminal's): it is read
 /// only after `poll(2)` reported it readable, which for a descriptor that nothing else reads means the
 /// read returns at once.
+///
+/// A read goes on reading while the descriptor stays readable, up to the buffer's size: a pipe hands
+/// over at most what its kernel buffer holds (64 KiB on Linux), and decoding each such piece as a batch
+/// of its own costs more than the records in it. On Linux a FIFO's kernel buffer is also grown toward
+/// the read size (at most 1 MiB, the unprivileged limit), so the writer is not stopped every 64 KiB;
+/// that buffer belongs to the pipe, so a caller's pipe keeps the larger buffer after the stream ends.
 final class DescriptorReader: AsyncByteReader {
     private var file: FileReader?
     private let isRegularFile: Bool
+    /// Whether the pipe's kernel buffer is still to be grown (a FIFO on Linux, before its first read).
+    private var growsPipeBuffer: Bool
 
     init(file: FileReader) {
         self.file = file
         isRegularFile = file.isRegularFile
+        growsPipeBuffer = file.isFIFO
     }
 
     /// Releases the descriptor (closing it if the stream opened it); later reads throw `CancellationError`.
@@ -194,7 +221,19 @@ final class DescriptorReader: AsyncByteReader {
             try Task.checkCancellation()
             guard let file else { throw CancellationError() }
             if isRegularFile { return try file.read(into: buffer) }
-            if file.isReadableNow, let n = try file.readIfAvailable(into: buffer) { return n }
+            if growsPipeBuffer {
+                growsPipeBuffer = false
+                file.growPipeBuffer(toward: buffer.count)
+            }
+            if file.isReadableNow, var n = try file.readIfAvailable(into: buffer) {
+                // More without waiting: each read is checked readable first, so a blocking handle never blocks.
+                while n > 0, n < buffer.count, file.isReadableNow,
+                      let more = try file.readIfAvailable(into: UnsafeMutableRawBufferPointer(rebasing: buffer[n...])),
+                      more > 0 {
+                    n += more
+                }
+                return n
+            }
             try await ReadinessPoller.shared.waitUntilReadable(file.fd, isolation: isolation)
         }
     }
