@@ -70,6 +70,26 @@ private final class Outcome: @unchecked Sendable {
     let ending = Locked<String?>(nil)  // "end" (nil from next), "cancelled" (CancellationError), or the error
 }
 
+/// Iterates `JSONLines` over `handle` (or `path` when there is none) with `for try await` in a detached task;
+/// the semaphore is signalled when the iteration has ended.
+private func iterateInTask(handle: FileHandle?, path: String, workers: Int,
+                           chunkSize: Int) -> (Outcome, DispatchSemaphore) {
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let lines = handle.map { JSONLines<Tick>(fileHandle: $0, workers: workers, chunkSize: chunkSize) }
+            ?? JSONLines<Tick>(path: path, workers: workers, chunkSize: chunkSize)
+        do {
+            for try await tick in lines { outcome.ids.withValue { $0.append(tick.id) } }
+            outcome.ending.withValue { $0 = "end" }
+        } catch {
+            outcome.ending.withValue { $0 = "\(error)" }
+        }
+        done.signal()
+    }
+    return (outcome, done)
+}
+
 final class StreamThreadTests: XCTestCase {
     /// 32 iterations over FIFOs opened by path (the stream opens and owns the descriptors), one worker.
     func testIdleStreamsOverFIFOPathsHoldNoThreadAndCancellingEndsThem() throws {
@@ -175,19 +195,7 @@ final class StreamThreadTests: XCTestCase {
             let handle = byPath ? nil : FileHandle(fileDescriptor: open(fifos.paths[0], O_RDONLY | O_CLOEXEC),
                                                    closeOnDealloc: true)
             let path = fifos.paths[0]
-            let outcome = Outcome()
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
-                let lines = handle.map { JSONLines<Tick>(fileHandle: $0, workers: workers, chunkSize: 64) }
-                    ?? JSONLines<Tick>(path: path, workers: workers, chunkSize: 64)
-                do {
-                    for try await tick in lines { outcome.ids.withValue { $0.append(tick.id) } }
-                    outcome.ending.withValue { $0 = "end" }
-                } catch {
-                    outcome.ending.withValue { $0 = "\(error)" }
-                }
-                done.signal()
-            }
+            let (outcome, done) = iterateInTask(handle: handle, path: path, workers: workers, chunkSize: 64)
             let label = "workers \(workers), \(byPath ? "path" : "handle")"
             usleep(100_000)  // the iteration waits for its first bytes
             XCTAssertEqual(outcome.ids.current, [], label)
@@ -213,19 +221,7 @@ final class StreamThreadTests: XCTestCase {
             let handle = byPath ? nil : FileHandle(fileDescriptor: open(fifos.paths[0], O_RDONLY | O_CLOEXEC),
                                                    closeOnDealloc: true)
             let path = fifos.paths[0]
-            let outcome = Outcome()
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
-                let lines = handle.map { JSONLines<Tick>(fileHandle: $0, workers: 2, chunkSize: 256 << 10) }
-                    ?? JSONLines<Tick>(path: path, workers: 2, chunkSize: 256 << 10)
-                do {
-                    for try await tick in lines { outcome.ids.withValue { $0.append(tick.id) } }
-                    outcome.ending.withValue { $0 = "end" }
-                } catch {
-                    outcome.ending.withValue { $0 = "\(error)" }
-                }
-                done.signal()
-            }
+            let (outcome, done) = iterateInTask(handle: handle, path: path, workers: 2, chunkSize: 256 << 10)
             let text = (0..<20_000).map { "{\"id\":\($0)}\n" }.joined()
             var piece = text.startIndex
             var size = 5

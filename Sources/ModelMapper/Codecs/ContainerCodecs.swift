@@ -185,7 +185,7 @@ final class ArrayCodec<Element>: ElementsCodec<[Element], Element>, @unchecked S
         if e.path != nil { return try encodeElementsTrackingPath(value, element, &e) }
         // By index, not `for in`: unspecialized (Element is generic here), a `for in` asks the runtime for
         // `IndexingIterator<[Element]>`'s metadata and witness table on every array encoded (callgrind:
-        // ~14% of twitter_partial's encode).
+        // 28% of a reflected twitter_partial encode's instructions).
         e.writer.beginArray()
         let element = self.element
         var n = 0

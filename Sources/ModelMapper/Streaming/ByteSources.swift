@@ -146,17 +146,16 @@ final class FileReader {
     }
 
     /// Whether the descriptor is a regular file (always readable: `poll(2)` has nothing to wait for).
-    var isRegularFile: Bool {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        return (info.st_mode & S_IFMT) == S_IFREG
-    }
+    var isRegularFile: Bool { fileType == S_IFREG }
 
     /// Whether the descriptor is a pipe or FIFO.
-    var isFIFO: Bool {
+    var isFIFO: Bool { fileType == S_IFIFO }
+
+    /// The descriptor's file type (`S_IFMT` bits of `fstat(2)`'s mode), nil when `fstat` fails.
+    private var fileType: mode_t? {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        return (info.st_mode & S_IFMT) == S_IFIFO
+        guard fstat(fd, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
     }
 
     /// Asks the kernel for a pipe buffer of up to `size` bytes (at most 1 MiB), on Linux; elsewhere, or
