@@ -20,9 +20,13 @@
 /// generic argument, and the slot operations are `Optional`'s ``SlotField`` witnesses, which get it too.
 final class SlotCodec<Slot: SlotField>: ValueCodec<Slot>, @unchecked Sendable {
     let declared: ValueCodec<Slot.SlotValue>
+    /// The field's own nil check, compiled for `Slot` where the model lists its fields: asked here, a
+    /// generic `Optional` is copied to be checked (a retain and a release of everything a nested model holds).
+    let isNil: @Sendable (UnsafeRawPointer) -> Bool
 
-    init(declared: ValueCodec<Slot.SlotValue>) {
+    init(declared: ValueCodec<Slot.SlotValue>, isNil: @escaping @Sendable (UnsafeRawPointer) -> Bool) {
         self.declared = declared
+        self.isNil = isNil
         super.init(takesNull: declared.takesNull)
     }
 
@@ -31,7 +35,7 @@ final class SlotCodec<Slot: SlotField>: ValueCodec<Slot>, @unchecked Sendable {
     }
 
     override func decode(_ c: DecodeContext, _ index: Int, into pointer: UnsafeMutablePointer<Slot>) throws(MappingError) {
-        try Slot.decodeSlot(declared, c, index, into: pointer)
+        try Slot.decodeSlot(declared, c, index, into: pointer, isEmpty: isNil(UnsafeRawPointer(pointer)))
     }
 
     override func encode(_ value: Slot, _ e: inout EncodeContext) throws(MappingError) {
@@ -52,13 +56,13 @@ final class SlotCodec<Slot: SlotField>: ValueCodec<Slot>, @unchecked Sendable {
 protocol SlotField {
     /// `T`, the property's declared type.
     associatedtype SlotValue
-    static func slotCodec(wrapping declared: FieldCodec) -> FieldCodec?
+    static func slotCodec(wrapping declared: FieldCodec, isNil: @escaping @Sendable (UnsafeRawPointer) -> Bool) -> FieldCodec?
     /// The slot's value from the JSON at `index`.
     static func decodeSlot(_ declared: ValueCodec<SlotValue>, _ c: DecodeContext, _ index: Int) throws(MappingError) -> Self
-    /// Decodes into the slot: merged into the value it holds when `declared` merges in place (an update's
-    /// current values), else replaced.
+    /// Decodes into the slot (`isEmpty`: it is nil): merged into the value it holds when `declared` merges
+    /// in place (an update's current values, a key given twice), else replaced.
     static func decodeSlot(_ declared: ValueCodec<SlotValue>, _ c: DecodeContext, _ index: Int,
-                           into pointer: UnsafeMutablePointer<Self>) throws(MappingError)
+                           into pointer: UnsafeMutablePointer<Self>, isEmpty: Bool) throws(MappingError)
     func encodeSlot(_ declared: ValueCodec<SlotValue>, _ e: inout EncodeContext) throws(MappingError)
     func slotIsNil(_ declared: ValueCodec<SlotValue>) -> Bool
 }
@@ -66,8 +70,8 @@ protocol SlotField {
 extension Optional: SlotField {
     typealias SlotValue = Wrapped
 
-    static func slotCodec(wrapping declared: FieldCodec) -> FieldCodec? {
-        (declared as? ValueCodec<Wrapped>).map { SlotCodec<Self>(declared: $0) }
+    static func slotCodec(wrapping declared: FieldCodec, isNil: @escaping @Sendable (UnsafeRawPointer) -> Bool) -> FieldCodec? {
+        (declared as? ValueCodec<Wrapped>).map { SlotCodec<Self>(declared: $0, isNil: isNil) }
     }
 
     @inline(__always)
@@ -77,8 +81,9 @@ extension Optional: SlotField {
 
     @inline(__always)
     static func decodeSlot(_ declared: ValueCodec<Wrapped>, _ c: DecodeContext, _ index: Int,
-                           into pointer: UnsafeMutablePointer<Self>) throws(MappingError) {
-        if pointer.pointee == nil {
+                           into pointer: UnsafeMutablePointer<Self>, isEmpty: Bool) throws(MappingError) {
+        assert(isEmpty == (pointer.pointee == nil), "the field's nil check disagrees with its slot")
+        if isEmpty {
             // An empty slot (every slot of a decode) holds nothing to release: the value is moved in.
             pointer.initialize(to: try declared.decode(c, index))
         } else if declared.mergesInPlace {
@@ -102,7 +107,7 @@ extension GeneratedJSONModel {
     static var reflectedSlots: [ReflectedField] {
         jsonModelFields.map {
             ReflectedField(name: $0.name, offset: $0.offset, type: $0.type, isWritable: !$0.isConstant, isStrong: true,
-                           slotIsValue: $0.slotIsValue)
+                           slotIsValue: $0.slotIsValue, slotIsNil: $0.slotIsNil)
         }
     }
 

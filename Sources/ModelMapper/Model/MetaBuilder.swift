@@ -276,7 +276,7 @@ final class MetaBuilder {
     private func slotCodec(wrapping declared: FieldCodec, of field: ReflectedField) throws(MappingError) -> FieldCodec {
         func slotType<T>(_: T.Type) -> Any.Type { T?.self }
         guard let slot = _openExistential(field.type, do: slotType) as? any SlotField.Type,
-              let codec = slot.slotCodec(wrapping: declared) else {
+              let isNil = field.slotIsNil, let codec = slot.slotCodec(wrapping: declared, isNil: isNil) else {
             throw MappingError(.unsupportedType, "internal: no slot codec for \(field.type) around \(Swift.type(of: declared))")
         }
         return codec

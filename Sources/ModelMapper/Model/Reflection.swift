@@ -23,6 +23,8 @@ struct ReflectedField {
     /// A generated model's field whose slot is the property's own type (``JSONModelField/slotIsValue``):
     /// decoded by the codec of its type, not through a ``SlotCodec``.
     var slotIsValue = false
+    /// A generated model's field: whether its slot is nil (``JSONModelField/slotIsNil``).
+    var slotIsNil: (@Sendable (UnsafeRawPointer) -> Bool)? = nil
 }
 
 /// Stored properties through the stdlib's maintained `_forEachField` API (never by reading runtime

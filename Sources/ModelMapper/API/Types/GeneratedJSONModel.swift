@@ -1,7 +1,8 @@
 // Unsafe code: `makeJSONModel(decodingSlots:)` hands the address of a model's `JSONModelSlots` (a local of
-// that function) to the engine's decoding loop for the length of one call, and nothing else here touches
-// memory. Invariant: the address is only used inside `decode`, and only at the offsets and with the slot
-// types of that same type's `jsonModelFields` (Model/GeneratedModels.swift, which asserts them).
+// that function) to the engine's decoding loop for the length of one call, and a field's `slotIsNil` reads
+// the slot at the address the engine passes it. Invariant: the address is only used inside `decode`, and
+// only at the offsets and with the slot types of that same type's `jsonModelFields` (Model/GeneratedModels.swift,
+// which asserts them, and checks `slotIsNil` against the slot it was asked about).
 /// A model whose stored properties are known at compile time: what `@JSONModel` (the ModelMapperMacros
 /// module) conforms a struct or final class to. Write `@JSONModel` rather than these members by hand.
 ///
@@ -51,15 +52,19 @@ public protocol GeneratedJSONModelSlots {
 }
 
 /// One stored property of a ``GeneratedJSONModel``, as `@JSONModel` lists it.
+///
+/// The initializers are inlinable so that they are compiled where the fields are listed, for the slot's
+/// concrete type: ``slotIsNil`` is code for that type, where the engine's own (unspecialized) code can only
+/// ask a generic Optional whether it is nil by copying it.
 public struct JSONModelField<Slots> {
     /// The property's name.
     public let name: String
     /// The declared type (not Optional-wrapped by the slot).
-    let type: Any.Type
+    @usableFromInline let type: Any.Type
     /// `Optional<type>`, or `type` itself when ``slotIsValue``: the slot's type.
-    let slotType: Any.Type
+    @usableFromInline let slotType: Any.Type
     /// Byte offset of the slot in `Slots`.
-    let offset: Int
+    @usableFromInline let offset: Int
     /// Whether the declaration gives an initial value (used when the key is absent).
     public let hasInitialValue: Bool
     /// Whether the property is a `let`. A `let` with an initial value is a constant: encoded, never decoded.
@@ -67,12 +72,28 @@ public struct JSONModelField<Slots> {
     /// Whether the slot is the property's own type: an Optional without an initial value, for which nil
     /// means both "absent" and "null", so it needs no second Optional (and decodes as a reflected
     /// model's Optional does, through the built-in `T?` fields).
-    let slotIsValue: Bool
+    @usableFromInline let slotIsValue: Bool
+    /// Whether the slot at this address (the slots' base plus ``offset``) is nil.
+    @usableFromInline let slotIsNil: @Sendable (UnsafeRawPointer) -> Bool
 
     /// A property of type `T` whose slot is `slot`.
+    @inlinable
     public init<T>(_ name: String, _ slot: WritableKeyPath<Slots, T?>, hasInitialValue: Bool, isLet: Bool) {
+        self.init(name, slot, type: T.self, hasInitialValue: hasInitialValue, isLet: isLet, slotIsValue: false)
+    }
+
+    /// An Optional property of type `T?` without an initial value, whose slot (of the same type) is
+    /// nil when the key is absent or null.
+    @inlinable
+    public init<T>(optional name: String, _ slot: WritableKeyPath<Slots, T?>, isLet: Bool) {
+        self.init(name, slot, type: T?.self, hasInitialValue: false, isLet: isLet, slotIsValue: true)
+    }
+
+    @inlinable
+    init<T>(_ name: String, _ slot: WritableKeyPath<Slots, T?>, type: Any.Type, hasInitialValue: Bool, isLet: Bool,
+            slotIsValue: Bool) {
         self.name = name
-        type = T.self
+        self.type = type
         slotType = T?.self
         guard let offset = MemoryLayout<Slots>.offset(of: slot) else {
             preconditionFailure("the slot of \(name) is not a stored property of \(Slots.self)")
@@ -80,22 +101,8 @@ public struct JSONModelField<Slots> {
         self.offset = offset
         self.hasInitialValue = hasInitialValue
         self.isLet = isLet
-        slotIsValue = false
-    }
-
-    /// An Optional property of type `T?` without an initial value, whose slot (of the same type) is
-    /// nil when the key is absent or null.
-    public init<T>(optional name: String, _ slot: WritableKeyPath<Slots, T?>, isLet: Bool) {
-        self.name = name
-        type = T?.self
-        slotType = T?.self
-        guard let offset = MemoryLayout<Slots>.offset(of: slot) else {
-            preconditionFailure("the slot of \(name) is not a stored property of \(Slots.self)")
-        }
-        self.offset = offset
-        hasInitialValue = false
-        self.isLet = isLet
-        slotIsValue = true
+        self.slotIsValue = slotIsValue
+        slotIsNil = { $0.assumingMemoryBound(to: T?.self).pointee == nil }
     }
 
     /// Encoded, never decoded: a `let` with an initial value.
