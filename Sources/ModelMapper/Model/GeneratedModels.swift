@@ -145,8 +145,25 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
         // The slots are made, filled and taken by the model's own `makeJSONModel` (compiled for `G`): this
         // generic class makes one call per model, the decoding loop writes the slots in place.
         let meta: ModelMeta = codec.meta
-        var object: JSONObject? = nil
         var failure: MappingError? = nil
+        guard let hooks = meta.decodingHooks else {
+            // Built straight into the caller's result: this code is generic over `G`, so a local model
+            // would be a value of run-time size, moved out again (a memcpy of the whole model).
+            do {
+                return try G.makeJSONModel { (base) throws(MappingError) in
+                    do throws(MappingError) {
+                        _ = try codec.decodeMembers(c, index, base: base, meta: meta, merging: false)
+                    } catch {
+                        failure = error
+                        throw error
+                    }
+                }
+            } catch {
+                // A decoding error goes out as it was thrown; one building the model is placed at the object.
+                throw failure ?? Self.buildError(error, at: index)
+            }
+        }
+        var object: JSONObject? = nil
         let model: G
         do {
             model = try G.makeJSONModel { (base) throws(MappingError) in
@@ -158,10 +175,9 @@ final class GeneratedModelBuilding<G: GeneratedJSONModel>: ModelBuilding<G>, @un
                 }
             }
         } catch {
-            // A decoding error goes out as it was thrown; one building the model is placed at the object.
             throw failure ?? Self.buildError(error, at: index)
         }
-        guard let object, let hooks = meta.decodingHooks else { return model }  // moved out, not copied
+        guard let object else { return model }
         var hooked = model
         try withUnsafeMutablePointer(to: &hooked) { pointer throws(MappingError) in
             try codec.didDecode(hooks, UnsafeMutableRawPointer(pointer), object, c, index)
