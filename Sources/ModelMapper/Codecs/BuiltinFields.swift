@@ -52,9 +52,9 @@ func decodeBuiltin(_ kind: FieldKind, _ c: DecodeContext, _ index: Int, _ field:
     let isNull = c.tape[index].kind == .null
     switch kind {
     case .string:
-        field.assumingMemoryBound(to: String.self).pointee = try StringCodec.read(c, index)
+        field.assumingMemoryBound(to: String.self).pointee = try readString(c, index)
     case .optionalString:
-        field.assumingMemoryBound(to: String?.self).pointee = isNull ? nil : try StringCodec.read(c, index)
+        field.assumingMemoryBound(to: String?.self).pointee = isNull ? nil : try readString(c, index)
     case .int:
         field.assumingMemoryBound(to: Int.self).pointee = try IntegerCodec<Int>.read(c, index)
     case .optionalInt:

@@ -238,6 +238,17 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
     }
 }
 
+/// A string value (the decoding loop's fast path): only the string case is inlined; the conversions are
+/// out of line. A function rather than a static method of ``StringCodec``: the decoding loop still calls it
+/// out of line for `String?` fields, the slots of every `@JSONModel` String property (sharing one call site
+/// with `String` fields put both out of line, measured by scripts/counts), and a static method would first
+/// fetch the class's metadata (`self`) on every string.
+@inline(__always)
+func readString(_ c: DecodeContext, _ index: Int) throws(MappingError) -> String {
+    if c.tape[index].kind == .string { return try c.tape.string(at: index) }
+    return try StringCodec.convert(c, index)
+}
+
 /// `String`: strings (one copy from the input). Lenient adds numbers (their literal text exactly: `8.8`
 /// stays `"8.8"`) and Booleans (`"true"`/`"false"`).
 final class StringCodec: ValueCodec<String>, @unchecked Sendable {
@@ -247,14 +258,10 @@ final class StringCodec: ValueCodec<String>, @unchecked Sendable {
         try Self.read(c, index)
     }
 
-    /// The conversion itself, callable without a codec instance (the decoding loop's fast path). Only
-    /// the string case is inlined; the conversions are out of line. (The decoding loop still reads the
-    /// `String?` fields, the slots of every `@JSONModel` String property, through an out-of-line call:
-    /// sharing one call site with `String` fields put both out of line, measured by scripts/counts.)
+    /// The conversion itself, callable without a codec instance: ``readString(_:_:)``.
     @inline(__always)
     static func read(_ c: DecodeContext, _ index: Int) throws(MappingError) -> String {
-        if c.tape[index].kind == .string { return try c.tape.string(at: index) }
-        return try convert(c, index)
+        try readString(c, index)
     }
 
     /// A value that is not a JSON string: converted (lenient), or a mismatch.
