@@ -153,6 +153,48 @@ final class GeneratedAccount {
 extension GeneratedAccount: ModelMapper.GeneratedJSONModel {
 }
 
+/// A generated model with a generated struct in a slot (a slot whose codec merges in place).
+struct GeneratedTeam: Equatable {
+    let lead: GeneratedOwner
+
+    struct JSONModelSlots: ModelMapper.GeneratedJSONModelSlots {
+        var lead: Swift.Optional<GeneratedOwner> = nil
+        init() {
+        }
+    }
+
+    static var jsonModelFields: [ModelMapper.JSONModelField<JSONModelSlots>] {
+        [.init("lead", \JSONModelSlots.lead, hasInitialValue: false, isLet: true)]
+    }
+
+    func jsonModelSlots() -> JSONModelSlots {
+        var slots = JSONModelSlots()
+        slots.lead = self.lead
+        return slots
+    }
+
+    mutating func updateJSONModel(from slots: inout JSONModelSlots) throws {
+        self = try Self(jsonModelSlots: &slots)
+    }
+}
+
+extension GeneratedTeam: ModelMapper.GeneratedJSONModel {
+    init(jsonModelSlots slots: inout JSONModelSlots) throws {
+        let _lead = try slots.lead.take() ?? ModelMapper.GeneratedJSONModelSupport.missingValue("lead", of: Self.self)
+        self.lead = _lead
+    }
+}
+
+/// GeneratedTeam's reflected twin.
+private struct ReflectedTeam: JSONMappable {
+    struct Owner: JSONMappable, Equatable {
+        var login = ""
+        var id = 0
+        static let mapping = ModelMapping(required: ["login"])
+    }
+    var lead = Owner()
+}
+
 /// A reflected model holding generated ones.
 private struct GeneratedHolder: JSONMappable {
     var repos: [GeneratedRepo] = []
@@ -203,6 +245,28 @@ final class GeneratedModelTests: XCTestCase {
         XCTAssertEqual(holder.byKey["k"], GeneratedOwner(login: "z"))
         let again = try GeneratedHolder(json: try holder.jsonData())
         XCTAssertEqual(again.repos, holder.repos)
+    }
+
+    func testKeyGivenTwiceMergesIntoTheSlotAsReflectionMerges() throws {
+        // The second `lead` finds its slot filled (the slot's own nil check says so) and merges into it, as a
+        // reflected struct property merges into the value it holds: `id`, absent the second time, keeps 1
+        // (replaced, it would be its initial value 0). The merged object still needs its required keys.
+        let json = #"{"lead": {"login": "ann", "id": 1}, "lead": {"login": "bob"}}"#
+        let team = try GeneratedTeam(json: json)
+        let twin = try ReflectedTeam(json: json)
+        XCTAssertEqual(team.lead, GeneratedOwner(login: "bob", id: 1))
+        XCTAssertEqual(twin.lead, ReflectedTeam.Owner(login: "bob", id: 1))
+        let partial = #"{"lead": {"login": "ann", "id": 1}, "lead": {"id": 2}}"#
+        let missing = try XCTUnwrap(catching { try GeneratedTeam(json: partial) })
+        let twinMissing = try XCTUnwrap(catching { try ReflectedTeam(json: partial) })
+        XCTAssertEqual(missing.kind, .missingKey)
+        XCTAssertEqual(missing.path, "lead.login")
+        XCTAssertEqual(missing.kind, twinMissing.kind)
+        XCTAssertEqual(missing.path, twinMissing.path)
+        XCTAssertEqual(missing.offset, twinMissing.offset)
+        var updated = team
+        try updated.update(json: #"{"lead": {"login": "cy"}}"#)
+        XCTAssertEqual(updated.lead, GeneratedOwner(login: "cy", id: 1))
     }
 
     func testConcurrentFirstUse() {
