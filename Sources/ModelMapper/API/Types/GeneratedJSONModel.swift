@@ -54,7 +54,7 @@ public protocol GeneratedJSONModelSlots {
 /// One stored property of a ``GeneratedJSONModel``, as `@JSONModel` lists it.
 ///
 /// The initializers are inlinable so that they are compiled where the fields are listed, for the slot's
-/// concrete type: ``slotIsNil`` is code for that type, where the engine's own (unspecialized) code can only
+/// concrete type: `slotIsNil` is code for that type, where the engine's own (unspecialized) code can only
 /// ask a generic Optional whether it is nil by copying it.
 public struct JSONModelField<Slots> {
     /// The property's name.
@@ -73,7 +73,7 @@ public struct JSONModelField<Slots> {
     /// means both "absent" and "null", so it needs no second Optional (and decodes as a reflected
     /// model's Optional does, through the built-in `T?` fields).
     @usableFromInline let slotIsValue: Bool
-    /// Whether the slot at this address (the slots' base plus ``offset``) is nil.
+    /// Whether the slot at this address (the slots' base plus `offset`) is nil.
     @usableFromInline let slotIsNil: @Sendable (UnsafeRawPointer) -> Bool
 
     /// A property of type `T` whose slot is `slot`.
