@@ -445,6 +445,55 @@ final class StreamingTests: XCTestCase {
 
     // MARK: Sources
 
+    /// `for try await` with two workers reads the next batch's input while a batch decodes (into a second
+    /// window, the undecoded tail carried over): small chunks make every batch boundary cut a record, a
+    /// 40 KB record spans many reads ahead, and bad records fall on either side; models, rejections (with
+    /// their positions) and the `.stop` error are the single-threaded reader's, and the windows (one per
+    /// batch in flight, and the one being read into) stay bounded by the largest record plus a batch.
+    func testAsyncWorkersReadingAheadAgreeWithOneWorker() async throws {
+        var text: [UInt8] = []
+        for i in 0..<3_000 {
+            switch i % 397 {
+            case 17: text += Array(#"{"id":\#(i),"name":"cut"#.utf8)                                   // truncated
+            case 101: text += Array(#"{"id":{"n":\#(i)},"name":"type"}"#.utf8)                        // wrong type
+            case 211: text += Array(#"{"id":\#(i),"name":"\#(String(repeating: "y", count: 40_000))"}"#.utf8)
+            default: text += Array(#"{"id":\#(i),"name":"n\#(i)","tags":["a"],"user":{"id":\#(i % 7)}}"#.utf8)
+            }
+            text.append(0x0A)
+        }
+        let url = try temporaryFile(text)
+        for format in [JSONStreamFormat.lines, .concatenated] {
+            let reference = readSync { JSONLines<Event>(bytes: text, format: format, onError: $0) }
+            if format == .lines { XCTAssertEqual(reference.rejected.count, 16) }
+            for chunkSize in [1_000, 4_096, 64 << 10] {
+                let what = "\(format), chunk \(chunkSize)"
+                let out = Outcome<Event>()
+                var capacity = 0
+                var iterator = JSONLines<Event>(url: url, format: format, workers: 2, chunkSize: chunkSize,
+                                                onError: .skip { out.rejected.append($0) }).makeAsyncIterator()
+                do {
+                    while let model = try await iterator.next() {
+                        out.models.append(model)
+                        capacity = max(capacity, iterator.reader.inputCapacity)
+                    }
+                } catch { out.error = error }
+                out.assertSame(as: reference, what)
+                // Each window the batch (two chunks) plus the 40 KB record, doubled at most once.
+                let windows = RecordEngine<Event>.batchesInFlight + 1
+                XCTAssertLessThanOrEqual(capacity, windows * 2 * (2 * chunkSize + 40_100 + 4096), what)
+                var stopped: Error?
+                var count = 0
+                do {
+                    for try await _ in JSONLines<Event>(url: url, format: format, workers: 2, chunkSize: chunkSize) {
+                        count += 1
+                    }
+                } catch { stopped = error }
+                XCTAssertEqual(count, reference.rejected.first?.index, what)
+                XCTAssertEqual((stopped as? MappingError).map { "\($0)" }, reference.rejected.first.map { "\($0.error)" }, what)
+            }
+        }
+    }
+
     func testSourcesAgree() async throws {
         let text = Self.smallJSONL
         let url = try temporaryFile(text)

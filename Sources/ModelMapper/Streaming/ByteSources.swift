@@ -1,8 +1,9 @@
 // Unsafe code: the streaming window buffer and POSIX file reads.
 //
 // Invariants: `StreamWindow.storage` owns `capacity` bytes, of which `0..<count` hold input starting at
-// global offset `base`; it is reallocated or compacted only in `prepare(keepFrom:free:)`, which the
-// reader calls only when the engine asked for input (no span of the window is in use then). A
+// global offset `base`; it is reallocated or compacted only in `prepare(keepFrom:free:)` and
+// `continue(_:from:free:)`, which the reader calls only on a window no span is in use in (the engine asked
+// for input, or the spare window of a read ahead). A
 // `FileReader` reads only into the buffer it is given, at most `buffer.count` bytes; its descriptor is
 // closed once (by `close()` or `deinit`) and only when the reader opened it.
 import Foundation
@@ -217,24 +218,28 @@ final class DescriptorReader: AsyncByteReader {
 
     func read(into buffer: UnsafeMutableRawBufferPointer, isolation: isolated (any Actor)?) async throws -> Int {
         while true {
-            try Task.checkCancellation()
+            if let n = try readIfReady(into: buffer) { return n }
             guard let file else { throw CancellationError() }
-            if isRegularFile { return try file.read(into: buffer) }
-            if growsPipeBuffer {
-                growsPipeBuffer = false
-                file.growPipeBuffer(toward: buffer.count)
-            }
-            if file.isReadableNow, var n = try file.readIfAvailable(into: buffer) {
-                // More without waiting: each read is checked readable first, so a blocking handle never blocks.
-                while n > 0, n < buffer.count, file.isReadableNow,
-                      let more = try file.readIfAvailable(into: UnsafeMutableRawBufferPointer(rebasing: buffer[n...])),
-                      more > 0 {
-                    n += more
-                }
-                return n
-            }
             try await ReadinessPoller.shared.waitUntilReadable(file.fd, isolation: isolation)
         }
+    }
+
+    func readIfReady(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        try Task.checkCancellation()
+        guard let file else { throw CancellationError() }
+        if isRegularFile { return try file.read(into: buffer) }
+        if growsPipeBuffer {
+            growsPipeBuffer = false
+            file.growPipeBuffer(toward: buffer.count)
+        }
+        guard file.isReadableNow, var n = try file.readIfAvailable(into: buffer) else { return nil }
+        // More without waiting: each read is checked readable first, so a blocking handle never blocks.
+        while n > 0, n < buffer.count, file.isReadableNow,
+              let more = try file.readIfAvailable(into: UnsafeMutableRawBufferPointer(rebasing: buffer[n...])),
+              more > 0 {
+            n += more
+        }
+        return n
     }
 }
 
@@ -258,6 +263,14 @@ public struct StreamIOError: Error, CustomStringConvertible, Sendable {
 protocol AsyncByteReader: AnyObject {
     /// Copies up to `buffer.count` bytes into `buffer`; 0 at the end of the input.
     func read(into buffer: UnsafeMutableRawBufferPointer, isolation: isolated (any Actor)?) async throws -> Int
+    /// ``read(into:isolation:)`` if it would not wait: nil when no input is ready now (or the source cannot
+    /// tell without waiting).
+    func readIfReady(into buffer: UnsafeMutableRawBufferPointer) throws -> Int?
+}
+
+extension AsyncByteReader {
+    /// An `AsyncSequence` cannot be asked whether its next element is ready: nothing is read ahead.
+    func readIfReady(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? { nil }
 }
 
 /// Reads an `AsyncSequence` of single bytes. A read returns at the end of a line (or when the buffer is

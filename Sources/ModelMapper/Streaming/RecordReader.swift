@@ -3,7 +3,8 @@
 // Invariants: while a read is pending the iterator is suspended awaiting it and touches neither the window
 // nor the reader (one iteration at a time); the suspended call holds both, and the reader writes only into
 // the free space it was given, before the call returns (no other thread reads for it: a descriptor is read
-// on the iterating task once `poll(2)` says it is readable).
+// on the iterating task once `poll(2)` says it is readable). A read ahead (while a batch decodes from the
+// window) writes only into the spare window, which no batch references (uniquely referenced, asserted).
 import Foundation
 
 /// Drives a ``RecordEngine`` over a source: keeps the window of input, refills it when the engine asks,
@@ -29,11 +30,10 @@ final class RecordReader<T> {
     /// opened is closed then, not when the iterator goes away).
     private var asyncReader: AsyncByteReader?
     private var asyncWindow: StreamWindow?
+    /// Windows that batches in flight were started from, once reading ahead moved on to another one; each
+    /// is reused for a later read ahead once no batch holds it (at most one per batch in flight).
+    private var spareWindows: [StreamWindow] = []
     private var asyncAtEOF = false
-    /// Whether the last asynchronous read filled all it asked for (the input is ahead of the reader: a
-    /// regular file, a pipe whose writer is faster), so reading on before handing out decoded models costs
-    /// no waiting.
-    private var lastReadWasFull = false
     private var pipeline: ParallelStream<T>?
     private var group: OutcomeBuffer<T>?
 
@@ -59,6 +59,12 @@ final class RecordReader<T> {
     var windowCapacity: Int {
         if pipeline != nil { return 0 }
         return feeder?.window.capacity ?? asyncWindow?.capacity ?? 0
+    }
+
+    /// Bytes allocated for input buffers in all: ``windowCapacity`` plus, with several workers reading
+    /// asynchronously, the spare window that reading ahead alternates with.
+    var inputCapacity: Int {
+        windowCapacity + (pipeline == nil ? spareWindows.reduce(0) { $0 + $1.capacity } : 0)
     }
 
     /// Global byte offset just past the last record handed out or rejected (for progress displays;
@@ -107,6 +113,8 @@ final class RecordReader<T> {
                     return nil
                 case .needInput:
                     try feeder!.refill(engine)
+                case .readAhead:
+                    assertionFailure("only the batched step reads ahead")
                 }
             }
         } catch {
@@ -126,8 +134,7 @@ final class RecordReader<T> {
             while true {
                 let step: RecordEngine<T>.Step
                 if engine.workers > 1, let window = asyncWindow {
-                    step = try await engine.step(window: window, atEOF: asyncAtEOF, prefetch: lastReadWasFull,
-                                                 isolation: isolation)
+                    step = try await engine.step(window: window, atEOF: asyncAtEOF, isolation: isolation)
                 } else {
                     step = try self.step(engine)
                 }
@@ -145,16 +152,45 @@ final class RecordReader<T> {
                         let n = try await asyncReader.read(
                             into: UnsafeMutableRawBufferPointer(rebasing: window.freeSpace[0..<want]), isolation: isolation)
                         if n == 0 { asyncAtEOF = true } else { window.didAppend(n) }
-                        lastReadWasFull = n == want
                     } else {
                         throw MappingError(.unsupportedType, "reader not set up for asynchronous iteration")
                     }
+                case .readAhead:
+                    try readAhead(engine)
                 }
             }
         } catch {
             end()
             throw error
         }
+    }
+
+    /// While batches decode: continues the window's undecoded bytes in a spare window no batch uses and
+    /// appends what input is ready without waiting (a regular file: a batch's worth; a pipe: what it holds;
+    /// an `AsyncSequence`: nothing), so the next batch can start before the ones in flight are back.
+    private func readAhead(_ engine: RecordEngine<T>) throws {
+        guard let reader = asyncReader, let window = asyncWindow else { return }
+        let want = engine.batchBytes
+        var next: StreamWindow? = nil
+        for i in spareWindows.indices.reversed() {
+            // A batch that returned may hold its window for a moment longer (its jobs' last references).
+            var candidate = spareWindows.remove(at: i)
+            if isKnownUniquelyReferenced(&candidate) {
+                next = candidate
+                break
+            }
+            spareWindows.insert(candidate, at: i)
+        }
+        let fresh = next ?? StreamWindow(capacity: want + (1 << 12))
+        assert(fresh !== window, "reading ahead into the window a batch decodes from")
+        let keep = engine.retainFrom
+        fresh.continue(window, from: keep, free: want)
+        engine.discard(upTo: keep, window: window.bytes)
+        if spareWindows.count < RecordEngine<T>.batchesInFlight { spareWindows.append(window) }
+        asyncWindow = fresh
+        guard let n = try reader.readIfReady(into: UnsafeMutableRawBufferPointer(rebasing: fresh.freeSpace[0..<want]))
+        else { return }
+        if n == 0 { asyncAtEOF = true } else { fresh.didAppend(n) }
     }
 
     private func end(atEnd: Bool = false) {
@@ -164,6 +200,7 @@ final class RecordReader<T> {
         // `AsyncSequence`'s iterator go.
         (asyncReader as? DescriptorReader)?.close()
         asyncReader = nil
+        spareWindows = []
         if let pipeline {
             pipeline.cancel()
         } else {
