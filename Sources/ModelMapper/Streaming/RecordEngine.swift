@@ -15,9 +15,9 @@ final class RecordEngine<T> {
         case element(T)
         /// The window ends inside a record: discard `retainFrom` bytes, append input, call again.
         case needInput
-        /// Only from the batched step: a batch is being decoded from the window, which must not change.
-        /// Continue its bytes from `retainFrom` in another buffer, append the input that is ready without
-        /// waiting, and pass that buffer from now on (reading overlaps decoding).
+        /// Only from the batched step: batches are being decoded from the window (and from earlier ones),
+        /// which must not change. Continue its bytes from `retainFrom` in a buffer no batch uses, append the
+        /// input that is ready without waiting, and pass that buffer from now on (reading overlaps decoding).
         case readAhead
         case finished
     }
@@ -101,10 +101,10 @@ final class RecordEngine<T> {
     }
 
     /// Batches decoded on the shared ``DecodingThreads`` (several workers, an asynchronous source), up to
-    /// ``batchesInFlight`` at once: a batch is started whenever there is room and the window holds records, before the
-    /// models decoded so far are handed out, so decoding overlaps with delivery (and with the consumer's
-    /// own work on each model), and the workers go on to the next batch's records while the first one's
-    /// last group finishes (no idle barrier). Each batch in flight has a set of decoders of its own.
+    /// ``batchesInFlight`` at once: a batch is started whenever there is room and the window holds records,
+    /// before the models decoded so far are handed out, so decoding overlaps with delivery (and with the
+    /// consumer's own work on each model), and the workers go on to the next batch's records while the
+    /// first one's last group finishes (no idle barrier). Each batch in flight has decoders of its own.
     ///
     /// The window must not change while a batch decodes from it: `.needInput` (a read that may wait) is
     /// returned only while no batch is in flight, so the caller may then move and refill the window;
