@@ -4,7 +4,7 @@
 // nor the reader (one iteration at a time); the suspended call holds both, and the reader writes only into
 // the free space it was given, before the call returns (no other thread reads for it: a descriptor is read
 // on the iterating task once `poll(2)` says it is readable). A read ahead (while a batch decodes from the
-// window) writes only into the spare window, which no batch references (uniquely referenced, asserted).
+// window) writes only into a spare window no batch references (checked: uniquely referenced).
 import Foundation
 
 /// Drives a ``RecordEngine`` over a source: keeps the window of input, refills it when the engine asks,
@@ -62,7 +62,7 @@ final class RecordReader<T> {
     }
 
     /// Bytes allocated for input buffers in all: ``windowCapacity`` plus, with several workers reading
-    /// asynchronously, the spare window that reading ahead alternates with.
+    /// asynchronously, the spare windows that reading ahead takes in turn.
     var inputCapacity: Int {
         windowCapacity + (pipeline == nil ? spareWindows.reduce(0) { $0 + $1.capacity } : 0)
     }
@@ -171,17 +171,9 @@ final class RecordReader<T> {
     private func readAhead(_ engine: RecordEngine<T>) throws {
         guard let reader = asyncReader, let window = asyncWindow else { return }
         let want = engine.batchBytes
-        var next: StreamWindow? = nil
-        for i in spareWindows.indices.reversed() {
-            // A batch that returned may hold its window for a moment longer (its jobs' last references).
-            var candidate = spareWindows.remove(at: i)
-            if isKnownUniquelyReferenced(&candidate) {
-                next = candidate
-                break
-            }
-            spareWindows.insert(candidate, at: i)
-        }
-        let fresh = next ?? StreamWindow(capacity: want + (1 << 12))
+        // A spare only this list holds: a batch that returned may hold its window a moment longer.
+        let free = spareWindows.indices.first { isKnownUniquelyReferenced(&spareWindows[$0]) }
+        let fresh = free.map { spareWindows.remove(at: $0) } ?? StreamWindow(capacity: want + (1 << 12))
         assert(fresh !== window, "reading ahead into the window a batch decodes from")
         let keep = engine.retainFrom
         fresh.continue(window, from: keep, free: want)
